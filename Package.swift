@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The library depends on no packages: only the toolchain's Synchronization, Dispatch and Foundation.
+let package = Package(
+    name: "Reactive",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveTest", targets: ["ReactiveTest"]),
+        .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
+        .executable(name: "TickerService", targets: ["TickerService"]),
+    ],
+    targets: [
+        .target(name: "Reactive"),
+        .target(name: "ReactiveTest", dependencies: ["Reactive"]),
+        .target(name: "ReactiveBlocking", dependencies: ["Reactive"]),
+        .executableTarget(name: "TickerService", dependencies: ["Reactive"], path: "Examples/TickerService"),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,25 @@
+/// The internal observer an operator delivers to: a target object and a non-capturing handler.
+///
+/// Handlers take the event `inout`, which is passed by address whatever the element type, so a
+/// handler created in specialised code needs no reabstraction thunk to be stored generically,
+/// and making one allocates nothing beyond the sink it points at.
+@usableFromInline struct Downstream<Element> {
+    @usableFromInline let target: AnyObject
+    @usableFromInline let handler: (AnyObject, inout Event<Element>) -> Void
+
+    @inlinable init(_ target: AnyObject, _ handler: @escaping (AnyObject, inout Event<Element>) -> Void) {
+        self.target = target
+        self.handler = handler
+    }
+
+    /// Delivers an event the caller still owns.
+    @inlinable func on(_ event: Event<Element>) {
+        var event = event
+        handler(target, &event)
+    }
+
+    /// Delivers an event in place, without copying it.
+    @inlinable func forward(_ event: inout Event<Element>) {
+        handler(target, &event)
+    }
+}

@@ -1,0 +1,43 @@
+/// A sink that delivers to one downstream observer: the base of most operators' sinks.
+///
+/// `forward` enforces the grammar for the operator: nothing after a terminal event or after
+/// disposal, and a terminal event disposes the sink (and so its upstream subscription).
+@usableFromInline class ForwardingSink<Element>: Sink {
+    @usableFromInline final let downstream: Downstream<Element>
+
+    @inlinable init(downstream: Downstream<Element>) {
+        self.downstream = downstream
+        super.init()
+    }
+
+    /// Forwards an element unless stopped.
+    @inlinable final func forwardNext(_ element: Element) {
+        if !isStopped { downstream.on(.next(element)) }
+    }
+
+    /// Forwards an event: elements unless stopped; the first terminal event, then disposes.
+    @inlinable final func forward(_ event: Event<Element>) {
+        if case .next = event {
+            if !isStopped { downstream.on(event) }
+        } else if markStopped() {
+            downstream.on(event)
+            dispose()
+        }
+    }
+
+    /// Forwards an error (the first terminal event only), then disposes.
+    @inlinable final func forwardError(_ error: Swift.Error) {
+        if markStopped() {
+            downstream.on(.error(error))
+            dispose()
+        }
+    }
+
+    /// Forwards completion (the first terminal event only), then disposes.
+    @inlinable final func forwardCompleted() {
+        if markStopped() {
+            downstream.on(.completed)
+            dispose()
+        }
+    }
+}

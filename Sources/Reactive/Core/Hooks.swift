@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// Global hooks (RxSwift's `Hooks`): where unhandled errors and grammar violations go.
+///
+/// All hooks are thread-safe to read and to replace.
+public enum Hooks {
+    /// Handles an error that reached a subscription with no `onError`.
+    public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
+    /// Captures the call stack of a subscription, when `recordCallStackOnError` is on.
+    public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
+    /// Handles a violation of the event grammar caught by the debug checks.
+    public typealias GrammarViolationHandler = @Sendable (GrammarViolation) -> Void
+
+    private static let recordCallStack = Atomic<Bool>(false)
+    private static let handlers = Mutex(Handlers())
+
+    private struct Handlers: Sendable {
+        var defaultError: DefaultErrorHandler = { callStack, error in
+            #if DEBUG
+            var message = "Unhandled error happened: \(error)"
+            if !callStack.isEmpty {
+                message += "\n subscription called from:\n" + callStack.joined(separator: "\n")
+            }
+            print(message)
+            #endif
+        }
+        var captureCallStack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
+        var grammarViolation: GrammarViolationHandler = { violation in
+            switch violation.kind {
+            case .concurrentDelivery: fatalError(violation.message)
+            case .eventAfterTerminal: print("⚠️ Reactive: \(violation.message)")
+            }
+        }
+    }
+
+    /// Whether subscriptions record their call stack, so the default error handler can print it.
+    /// Off by default: capturing a call stack costs far more than subscribing.
+    public static var recordCallStackOnError: Bool {
+        get { recordCallStack.load(ordering: .relaxed) }
+        set { recordCallStack.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Called with an error that reached a subscription with no `onError`. The default prints it
+    /// (debug builds), with the subscription's call stack when `recordCallStackOnError` is on.
+    public static var defaultErrorHandler: DefaultErrorHandler {
+        get { handlers.withLock { $0.defaultError } }
+        set { handlers.withLock { $0.defaultError = newValue } }
+    }
+
+    /// Captures the subscription call stack; the default uses `Thread.callStackSymbols`.
+    public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
+        get { handlers.withLock { $0.captureCallStack } }
+        set { handlers.withLock { $0.captureCallStack = newValue } }
+    }
+
+    /// Called, in debug builds, when a producer breaks the event grammar. The default traps on
+    /// events delivered from two threads at once (as RxSwift does) and prints a warning for an
+    /// event sent after a terminal event (which is dropped).
+    public static var grammarViolationHandler: GrammarViolationHandler {
+        get { handlers.withLock { $0.grammarViolation } }
+        set { handlers.withLock { $0.grammarViolation = newValue } }
+    }
+
+    @usableFromInline static func subscriptionCallStack() -> [String] {
+        recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
+    }
+}
+
+/// A violation of the event grammar caught by the debug checks, naming the operator at fault.
+public struct GrammarViolation: Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// An event was sent while another thread was still delivering one.
+        case concurrentDelivery
+        /// An event was sent after `error` or `completed`.
+        case eventAfterTerminal
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The operator or subject whose producer broke the grammar, e.g. `"create"`, `"PublishSubject"`.
+    public let operatorName: String
+
+    public init(kind: Kind, operatorName: String) {
+        self.kind = kind
+        self.operatorName = operatorName
+    }
+
+    /// A message naming the operator and the rule.
+    public var message: String {
+        switch kind {
+        case .concurrentDelivery:
+            return "Grammar violation in `\(operatorName)`: an event was sent from one thread while another thread was "
+                + "still delivering one. Events to an observer must not overlap: serialize the calls to `on`."
+        case .eventAfterTerminal:
+            return "Grammar violation in `\(operatorName)`: an event was sent after a terminal event (error or completed); it was dropped."
+        }
+    }
+
+    public var description: String { message }
+}

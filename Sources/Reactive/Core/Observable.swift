@@ -1,0 +1,72 @@
+/// A push-based sequence of elements: the type every operator returns.
+///
+/// An `Observable` is an immutable recipe; each `subscribe` starts an independent run of it
+/// (a cold sequence) unless it is a subject or shared. It may be subscribed from any thread.
+///
+/// Threading: events arrive on whatever thread the source sends them, unless `observe(on:)`
+/// says otherwise; events to one observer never overlap.
+public class Observable<Element>: ObservableType, @unchecked Sendable {
+    /// Starts one subscription of the node passed in, delivering to `downstream`.
+    ///
+    /// Every node stores a non-capturing function created in specialised (inlinable) code, so
+    /// subscribing and delivering run specialised code through the type-erased `Observable`
+    /// without a closure context allocation or a reabstraction thunk.
+    @usableFromInline typealias Run = (Observable<Element>, Downstream<Element>) -> Disposable
+
+    @usableFromInline let run: Run
+    private let resource = ResourceToken()
+
+    @usableFromInline init(run: @escaping Run) {
+        self.run = run
+    }
+
+    /// Subscribes `observer` to the sequence's events.
+    ///
+    /// The observer receives `next* (error | completed)?`; after a terminal event the subscription
+    /// disposes itself. Disposing the returned disposable is idempotent and thread-safe; once it
+    /// returns, no delivery to `observer` begins any more.
+    @inlinable
+    public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let sink = ObserverSink(observer)
+        sink.setUpstream(subscribe(sink.downstream))
+        return sink
+    }
+
+    /// Returns `self`.
+    @inlinable public final func asObservable() -> Observable<Element> { self }
+
+    /// Subscribes an internal downstream sink, on the current-thread trampoline.
+    ///
+    /// The outermost subscription on a thread installs the trampoline, so that work scheduled on
+    /// `CurrentThreadScheduler` while subscribing runs after `run` returns, iteratively rather than
+    /// recursively (RxSwift's semantics, and no stack growth for long synchronous chains).
+    @inlinable final func subscribe(_ downstream: Downstream<Element>) -> Disposable {
+        if CurrentThreadScheduler.isScheduleRequired {
+            return CurrentThreadScheduler.trampoline { self.run(self, downstream) }
+        }
+        return run(self, downstream)
+    }
+}
+
+/// An observer wrapping a user's `ObserverType`: it stops after the first terminal event.
+@usableFromInline final class ObserverSink<Observer: ObserverType>: Sink {
+    @usableFromInline let observer: Observer
+
+    @inlinable init(_ observer: Observer) {
+        self.observer = observer
+        super.init()
+    }
+
+    @inlinable var downstream: Downstream<Observer.Element> {
+        Downstream(self) { unsafeDowncast($0, to: ObserverSink<Observer>.self).on(&$1) }
+    }
+
+    @inlinable func on(_ event: inout Event<Observer.Element>) {
+        if case .next = event {
+            if !isStopped { observer.on(event) }
+        } else if markStopped() {
+            observer.on(event)
+            dispose()
+        }
+    }
+}

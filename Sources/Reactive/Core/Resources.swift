@@ -1,0 +1,39 @@
+import Synchronization
+
+/// Counts the library's live resources (RxSwift's `Resources`), so tests can prove that every
+/// subscription released what it took.
+///
+/// Counting happens in debug builds only; a release build pays nothing and `total` stays 0.
+public enum Resources {
+    static let counter = Atomic<Int32>(0)
+
+    /// The number of live observables, sinks, subjects, disposables and scheduled items.
+    public static var total: Int32 { counter.load(ordering: .relaxed) }
+
+    /// Counts one more live resource; returns the new total.
+    @discardableResult
+    public static func incrementTotal() -> Int32 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Counts one resource fewer; returns the new total.
+    @discardableResult
+    public static func decrementTotal() -> Int32 {
+        counter.wrappingSubtract(1, ordering: .relaxed).newValue
+    }
+}
+
+/// Counts a resource for the lifetime of the object that holds it (debug builds only).
+@usableFromInline struct ResourceToken: ~Copyable, Sendable {
+    @usableFromInline init() {
+        #if DEBUG
+        Resources.incrementTotal()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+        Resources.decrementTotal()
+        #endif
+    }
+}

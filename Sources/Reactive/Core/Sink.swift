@@ -1,0 +1,69 @@
+import Synchronization
+
+/// What every operator's per-subscription state shares: disposal and the upstream subscription.
+///
+/// The state is one atomic word, so disposal is idempotent and thread-safe without a lock, and a
+/// sink disposed before its upstream subscription is assigned disposes that subscription as soon
+/// as it arrives (a source may terminate synchronously inside `subscribe`).
+@usableFromInline class Sink: Cancelable {
+    @usableFromInline static var disposedBit: Int { 1 }
+    @usableFromInline static var upstreamSetBit: Int { 2 }
+    @usableFromInline static var stoppedBit: Int { 4 }
+
+    @usableFromInline final let state = Atomic<Int>(0)
+    // Written once before `upstreamSetBit` is published; read only after observing that bit.
+    @usableFromInline final var upstream: Disposable?
+
+    private let resource = ResourceToken()
+
+    @usableFromInline init() {}
+
+    /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
+    @usableFromInline final func setUpstream(_ disposable: Disposable) {
+        upstream = disposable
+        let old = state.bitwiseOr(Sink.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
+        precondition(old & Sink.upstreamSetBit == 0, "Internal inconsistency: upstream assigned twice")
+        if old & Sink.disposedBit != 0 {
+            upstream = nil
+            disposable.dispose()
+        }
+    }
+
+    /// Whether `dispose()` has been called.
+    @inlinable public final var isDisposed: Bool {
+        state.load(ordering: .relaxed) & Sink.disposedBit != 0
+    }
+
+    /// Whether a terminal event passed or the sink is disposed: nothing more may be forwarded.
+    @inlinable final var isStopped: Bool {
+        state.load(ordering: .relaxed) & (Sink.disposedBit | Sink.stoppedBit) != 0
+    }
+
+    /// Whether a terminal event passed while the sink was not yet disposed (for grammar checks).
+    @inlinable final var hasTerminated: Bool {
+        state.load(ordering: .relaxed) & (Sink.stoppedBit | Sink.disposedBit) == Sink.stoppedBit
+    }
+
+    /// Marks the sink stopped; true for the one caller that may forward a terminal event.
+    @inlinable final func markStopped() -> Bool {
+        let old = state.bitwiseOr(Sink.stoppedBit, ordering: .acquiringAndReleasing).oldValue
+        return old & (Sink.disposedBit | Sink.stoppedBit) == 0
+    }
+
+    /// Disposes the upstream subscription once. Subclasses that own more resources override this,
+    /// call `super.dispose()`, and release theirs when `disposeOnce()` says they are first.
+    @usableFromInline func dispose() {
+        _ = disposeOnce()
+    }
+
+    /// Disposes the upstream once; true for the first caller.
+    @usableFromInline final func disposeOnce() -> Bool {
+        let old = state.bitwiseOr(Sink.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Sink.disposedBit != 0 { return false }
+        if old & Sink.upstreamSetBit != 0, let upstream {
+            self.upstream = nil
+            upstream.dispose()
+        }
+        return true
+    }
+}

@@ -1,0 +1,84 @@
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    ///
+    /// The closure runs on the thread the source sends on (use `observe(on:)` to choose it).
+    /// Returns a disposable that ends the subscription; keep it, e.g. in a `DisposeBag`.
+    @inlinable public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        asObservable().subscribe(AnyObserver(eventHandler: on))
+    }
+
+    /// Subscribes closures for elements, the error, completion and disposal.
+    ///
+    /// Closures run on the thread the source sends on (use `observe(on:)` to choose it), never
+    /// two at once. An error with no `onError` goes to `Hooks.defaultErrorHandler`. `onDisposed`
+    /// runs once, when the subscription ends for any reason (after `onError`/`onCompleted`, or
+    /// on `dispose()`). Once `dispose()` returns, no closure call begins any more.
+    /// The closures are retained until the returned disposable is released.
+    @inlinable public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        sink.setUpstream(asObservable().subscribe(Downstream(sink) { unsafeDowncast($0, to: SubscribeSink<Element>.self).on(&$1) }))
+        return sink
+    }
+
+    /// Subscribes closures that receive `object`, held weakly; events after `object` is
+    /// deallocated are ignored.
+    @inlinable public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(
+            onNext: { [weak object] element in
+                guard let object else { return }
+                onNext?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            })
+    }
+}
+
+@usableFromInline final class SubscribeSink<Element>: Sink {
+    @usableFromInline let onNext: ((Element) -> Void)?
+    @usableFromInline let onError: ((Swift.Error) -> Void)?
+    @usableFromInline let onCompleted: (() -> Void)?
+    @usableFromInline let onDisposed: (() -> Void)?
+    @usableFromInline let callStack: [String]
+
+    @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.onDisposed = onDisposed
+        self.callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+        super.init()
+    }
+
+    @inlinable func on(_ event: inout Event<Element>) {
+        switch event {
+        case .next(let element):
+            if !isStopped { onNext?(element) }
+        case .error(let error):
+            guard markStopped() else { return }
+            if let onError {
+                onError(error)
+            } else {
+                Hooks.defaultErrorHandler(callStack, error)
+            }
+            dispose()
+        case .completed:
+            guard markStopped() else { return }
+            onCompleted?()
+            dispose()
+        }
+    }
+
+    @usableFromInline override func dispose() {
+        if disposeOnce() { onDisposed?() }
+    }
+}

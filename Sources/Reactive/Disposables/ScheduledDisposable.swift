@@ -1,0 +1,33 @@
+import Synchronization
+
+/// Disposes a disposable on a given scheduler.
+public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
+    /// The scheduler disposal runs on.
+    public let scheduler: ImmediateSchedulerType
+    private let disposed = Atomic<Bool>(false)
+    private var disposable: Disposable?
+    private let lock = Lock()
+    private let resource = ResourceToken()
+
+    /// Creates a disposable that, when disposed, disposes `disposable` on `scheduler`.
+    public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
+        self.scheduler = scheduler
+        self.disposable = disposable
+    }
+
+    /// Whether `dispose()` has been called.
+    public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    /// Schedules disposal of the wrapped disposable, once.
+    public func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        _ = scheduler.schedule(self) { this in
+            let taken = this.lock.withLock { () -> Disposable? in
+                defer { this.disposable = nil }
+                return this.disposable
+            }
+            taken?.dispose()
+            return Disposables.create()
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Holds one disposable at a time; replacing it disposes the previous one.
+///
+/// Once disposed, any disposable assigned is disposed at once.
+public final class SerialDisposable: Cancelable, @unchecked Sendable {
+    private let lock = Lock()
+    private var current: Disposable?
+    private var disposed = false
+    private let resource = ResourceToken()
+
+    /// Creates an empty serial disposable.
+    public init() {}
+
+    /// Whether it has been disposed.
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// The current disposable; setting it disposes the previous one (outside the lock).
+    public var disposable: Disposable {
+        get { lock.withLock { current ?? NopDisposable() } }
+        set {
+            let (previous, disposeNew): (Disposable?, Bool) = lock.withLock {
+                if disposed { return (nil, true) }
+                defer { current = newValue }
+                return (current, false)
+            }
+            previous?.dispose()
+            if disposeNew { newValue.dispose() }
+        }
+    }
+
+    /// Disposes the current disposable and every later one.
+    public func dispose() {
+        let taken: Disposable? = lock.withLock {
+            if disposed { return nil }
+            disposed = true
+            defer { current = nil }
+            return current
+        }
+        taken?.dispose()
+    }
+}

@@ -1,0 +1,40 @@
+import Synchronization
+
+/// Holds a disposable that is assigned exactly once, possibly after `dispose()` was called.
+///
+/// Assigning after disposal disposes the assigned disposable at once. Assigning twice is a
+/// programmer error and traps.
+public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+    private static let disposedBit = 1
+    private static let assignedBit = 2
+
+    private let state = Atomic<Int>(0)
+    // Written once before `assignedBit` is published; read only after observing it.
+    private var current: Disposable?
+    private let resource = ResourceToken()
+
+    /// Creates an unassigned disposable.
+    public init() {}
+
+    /// Whether it has been disposed.
+    public var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+
+    /// Assigns the disposable; disposes it at once if `dispose()` was already called.
+    public func setDisposable(_ disposable: Disposable) {
+        current = disposable
+        let old = state.bitwiseOr(Self.assignedBit, ordering: .acquiringAndReleasing).oldValue
+        precondition(old & Self.assignedBit == 0, "SingleAssignmentDisposable.setDisposable called twice")
+        if old & Self.disposedBit != 0 {
+            current = nil
+            disposable.dispose()
+        }
+    }
+
+    /// Disposes the assigned disposable, now or when it is assigned.
+    public func dispose() {
+        let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.disposedBit == 0, old & Self.assignedBit != 0, let disposable = current else { return }
+        current = nil
+        disposable.dispose()
+    }
+}

@@ -1,0 +1,54 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The library's one lock: a test-and-test-and-set word that yields the CPU under contention.
+///
+/// Why not `Synchronization.Mutex`: on Linux its futex handoff is invisible to ThreadSanitizer,
+/// which then reports every access it guards as a race; this lock's acquire/release atomics are
+/// compiled into this module and seen by TSan. Critical sections here are a few loads and stores:
+/// the rule of the whole library is decide under the lock, call out after releasing it.
+@usableFromInline struct Lock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let word = Atomic<Int>(0)
+
+    @inlinable init() {}
+
+    @inlinable func lock() {
+        if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
+        lockSlow()
+    }
+
+    @usableFromInline func lockSlow() {
+        var spins = 0
+        while true {
+            if word.load(ordering: .relaxed) == 0,
+               word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+                return
+            }
+            spins += 1
+            if spins > 32 { sched_yield() }
+        }
+    }
+
+    @inlinable func unlock() {
+        word.store(0, ordering: .releasing)
+    }
+
+    /// Runs `body` holding the lock. `body` must not call out to user code, observers or disposables.
+    @inlinable func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// Carries a value across a concurrency boundary that the library synchronises itself.
+@usableFromInline struct UncheckedSendable<Value>: @unchecked Sendable {
+    @usableFromInline var value: Value
+    @inlinable init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,52 @@
+extension ObservableType {
+    /// Keeps the elements for which `predicate` returns true.
+    ///
+    /// `--1--2--3--4--|` → `filter { $0 % 2 == 0 }` → `-----2-----4--|`
+    ///
+    /// An error thrown by `predicate` is sent as an `error` event and ends the subscription.
+    /// `predicate` runs on the thread the source sends on. Retains `predicate`.
+    @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        FilterObservable(source: asObservable(), predicate: predicate)
+    }
+}
+
+@usableFromInline final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let predicate: (Element) throws -> Bool
+
+    @inlinable init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.source = source
+        self.predicate = predicate
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
+            let sink = FilterSink(downstream: downstream, predicate: node.predicate)
+            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) }))
+            return sink
+        })
+    }
+}
+
+@usableFromInline final class FilterSink<Element>: ForwardingSink<Element> {
+    @usableFromInline let predicate: (Element) throws -> Bool
+
+    @inlinable init(downstream: Downstream<Element>, predicate: @escaping (Element) throws -> Bool) {
+        self.predicate = predicate
+        super.init(downstream: downstream)
+    }
+
+    @inlinable func on(_ event: inout Event<Element>) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            do {
+                if try predicate(element) { downstream.forward(&event) }
+            } catch {
+                forwardError(error)
+            }
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

@@ -1,0 +1,53 @@
+extension ObservableType {
+    /// Transforms each element with `transform`.
+    ///
+    /// `--1--2--3--|` → `map { $0 * 2 }` → `--2--4--6--|`
+    ///
+    /// An error thrown by `transform` is sent as an `error` event and ends the subscription
+    /// (the source is disposed; `transform` is not called again). `transform` runs on the thread
+    /// the source sends on. Retains `transform` for the life of the observable.
+    @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        MapObservable(source: asObservable(), transform: transform)
+    }
+}
+
+@usableFromInline final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
+    @usableFromInline let source: Observable<Source>
+    @usableFromInline let transform: (Source) throws -> Result
+
+    @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
+        self.source = source
+        self.transform = transform
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
+            let sink = MapSink(downstream: downstream, transform: node.transform)
+            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
+            return sink
+        })
+    }
+}
+
+@usableFromInline final class MapSink<Source, Result>: ForwardingSink<Result> {
+    @usableFromInline let transform: (Source) throws -> Result
+
+    @inlinable init(downstream: Downstream<Result>, transform: @escaping (Source) throws -> Result) {
+        self.transform = transform
+        super.init(downstream: downstream)
+    }
+
+    @inlinable func on(_ event: inout Event<Source>) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            do {
+                downstream.on(.next(try transform(element)))
+            } catch {
+                forwardError(error)
+            }
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

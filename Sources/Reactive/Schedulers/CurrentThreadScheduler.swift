@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs work on the current thread, after the work already running on it: a trampoline.
+///
+/// The first `schedule` on a thread runs its action at once and then, before returning, every
+/// action scheduled meanwhile, in order. Nested scheduling therefore never grows the stack.
+/// Every subscription installs the trampoline if none is active (RxSwift's semantics).
+/// The per-thread state lives in a `pthread` key, not in `Thread.threadDictionary`.
+public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    /// The shared instance.
+    public static let instance = CurrentThreadScheduler()
+
+    private init() {}
+
+    /// Whether no trampoline runs on this thread, so scheduling now would run the action at once.
+    public static var isScheduleRequired: Bool {
+        !Trampoline.current.active
+    }
+
+    /// Runs `action` now if no trampoline is active on this thread, else queues it to run after
+    /// the current work.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let trampoline = Trampoline.current
+        if trampoline.active {
+            let item = TrampolineItem { action(state) }
+            trampoline.queue.append(item)
+            return item
+        }
+        return trampoline.run { action(state) }
+    }
+
+    /// Runs `body` with the trampoline installed, then drains what was queued meanwhile.
+    @usableFromInline static func trampoline(_ body: () -> Disposable) -> Disposable {
+        Trampoline.current.run(body)
+    }
+}
+
+/// The per-thread trampoline: created once per thread, released when the thread exits.
+private final class Trampoline {
+    var active = false
+    var queue: [TrampolineItem] = []
+    var head = 0
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<Trampoline>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    static var current: Trampoline {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let trampoline = Trampoline()
+        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+        return trampoline
+    }
+
+    func run(_ body: () -> Disposable) -> Disposable {
+        active = true
+        defer { active = false }
+        let result = body()
+        while head < queue.count {
+            let item = queue[head]
+            head += 1
+            item.invoke()
+        }
+        queue.removeAll(keepingCapacity: queue.count <= 64)
+        head = 0
+        return result
+    }
+}
+
+/// A queued trampoline action; disposing it before it runs cancels it.
+private final class TrampolineItem: Cancelable, @unchecked Sendable {
+    private var action: (() -> Disposable)?
+    private let disposable = SingleAssignmentDisposable()
+
+    init(_ action: @escaping () -> Disposable) {
+        self.action = action
+    }
+
+    var isDisposed: Bool { disposable.isDisposed }
+
+    func invoke() {
+        guard let action, !disposable.isDisposed else {
+            self.action = nil
+            return
+        }
+        self.action = nil
+        disposable.setDisposable(action())
+    }
+
+    func dispose() {
+        disposable.dispose()
+    }
+}

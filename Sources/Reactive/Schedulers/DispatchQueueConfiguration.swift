@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+
+/// What the dispatch-queue schedulers share: scheduling on a queue, after a delay, periodically.
+///
+/// Cancellation releases a pending action at once (timers are cancelled, not left to fire).
+struct DispatchQueueConfiguration: @unchecked Sendable {
+    let queue: DispatchQueue
+    let leeway: DispatchTimeInterval
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let work = UncheckedSendable((state, action))
+        queue.async {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        return cancel
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let disposable = TimerDisposable(timer)
+        let work = UncheckedSendable((state, action))
+        timer.schedule(deadline: DispatchTime.now() + dueTime, leeway: leeway)
+        timer.setEventHandler {
+            guard disposable.fire() else { return }
+            disposable.setResult(work.value.1(work.value.0))
+        }
+        timer.resume()
+        return disposable
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let disposable = TimerDisposable(timer)
+        let work = UncheckedSendable(PeriodicState(state: state, action: action))
+        timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period, leeway: leeway)
+        timer.setEventHandler {
+            if disposable.isDisposed { return }
+            // A timer source never runs its handler concurrently with itself.
+            work.value.tick()
+        }
+        timer.resume()
+        return disposable
+    }
+}
+
+private final class PeriodicState<StateType> {
+    var state: StateType
+    let action: (StateType) -> StateType
+    init(state: StateType, action: @escaping (StateType) -> StateType) {
+        self.state = state
+        self.action = action
+    }
+    func tick() { state = action(state) }
+}
+
+/// Owns a dispatch timer: disposing cancels it (releasing its handler) and disposes what a
+/// one-shot action returned.
+private final class TimerDisposable: Cancelable, @unchecked Sendable {
+    private let lock = Lock()
+    private var timer: DispatchSourceTimer?
+    private var result: Disposable?
+    private var disposed = false
+    private let resource = ResourceToken()
+
+    init(_ timer: DispatchSourceTimer) { self.timer = timer }
+
+    var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// For a one-shot timer: whether to run the action (not disposed); stops the timer.
+    func fire() -> Bool {
+        let timer: DispatchSourceTimer? = lock.withLock {
+            defer { self.timer = nil }
+            return disposed ? nil : self.timer
+        }
+        timer?.cancel()
+        return timer != nil
+    }
+
+    func setResult(_ disposable: Disposable) {
+        let disposeNow: Bool = lock.withLock {
+            if disposed { return true }
+            result = disposable
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    func dispose() {
+        let taken: (DispatchSourceTimer?, Disposable?) = lock.withLock {
+            if disposed { return (nil, nil) }
+            disposed = true
+            defer { timer = nil; result = nil }
+            return (timer, result)
+        }
+        taken.0?.cancel()
+        taken.1?.dispose()
+    }
+}

@@ -1,0 +1,47 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs work on the main dispatch queue; already on the main thread with nothing queued, it runs
+/// the action at once (RxSwift's semantics). Use it with `observe(on:)` to touch UI or
+/// `@MainActor` state from a subscription.
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    private let numberEnqueued = Atomic<Int>(0)
+
+    /// Creates a scheduler on the main queue. Prefer `MainScheduler.instance`.
+    public init() {
+        super.init(serialQueue: DispatchQueue.main)
+    }
+
+    /// The shared instance: runs at once when already on the main thread with nothing queued.
+    public static let instance = MainScheduler()
+
+    /// Always dispatches asynchronously to the main queue, even from the main thread.
+    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+
+    /// Traps with `errorMessage` unless called on the main thread.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        precondition(Thread.isMainThread, errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+    }
+
+    /// Traps with `errorMessage` unless called on the main thread.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        ensureExecutingOnScheduler(errorMessage: errorMessage)
+    }
+
+    override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let previous = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
+        if Thread.isMainThread && previous == 0 {
+            let disposable = action(state)
+            numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+            return disposable
+        }
+        let cancel = SingleAssignmentDisposable()
+        let work = UncheckedSendable((state, action, self))
+        DispatchQueue.main.async {
+            if !cancel.isDisposed { cancel.setDisposable(work.value.1(work.value.0)) }
+            work.value.2.numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        }
+        return cancel
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Runs work as operations on an `OperationQueue`.
+public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    /// The queue operations are added to.
+    public let operationQueue: OperationQueue
+    /// The priority of the operations.
+    public let queuePriority: Operation.QueuePriority
+
+    /// Uses `operationQueue`, adding operations with `queuePriority`.
+    public init(operationQueue: OperationQueue, queuePriority: Operation.QueuePriority = .normal) {
+        self.operationQueue = operationQueue
+        self.queuePriority = queuePriority
+    }
+
+    /// Adds an operation that runs `action` unless cancelled first.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let cancel = SingleAssignmentDisposable()
+        let work = UncheckedSendable((state, action))
+        let operation = BlockOperation {
+            if cancel.isDisposed { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        operation.queuePriority = queuePriority
+        operationQueue.addOperation(operation)
+        return cancel
+    }
+}

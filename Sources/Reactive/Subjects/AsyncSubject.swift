@@ -1,0 +1,84 @@
+/// A subject that sends only the last element, and only when it completes.
+///
+/// On `completed`, subscribers receive the last element (if any) and `completed`; on `error`,
+/// only the error. Later subscribers receive the same. Observers are called outside the lock.
+public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline var lastElement: Element?
+    @usableFromInline var observers = SubjectObservers<Element>()
+    @usableFromInline var stoppedEvent: Event<Element>?
+    @usableFromInline var disposed = false
+    @usableFromInline let checker = GrammarChecker()
+
+    /// Creates a subject with no element yet.
+    @inlinable public init() {
+        super.init(run: { unsafeDowncast($0, to: AsyncSubject<Element>.self).subscribe(downstream: $1) })
+    }
+
+    /// Whether the subject has subscribers.
+    public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Remembers a `next` element; on a terminal event, sends the result to the subscribers.
+    @inlinable public func on(_ event: Event<Element>) {
+        let outermost = checker.enter("AsyncSubject")
+        defer { checker.leave(outermost) }
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        if case .next(let value) = event {
+            lastElement = value
+            lock.unlock()
+            return
+        }
+        stoppedEvent = event
+        let last = event.isCompleted ? lastElement : nil
+        let recipients = observers.removeAll(delivering: event)
+        lock.unlock()
+        if let last { recipients.deliver(.next(last)) }
+        recipients.deliver(event)
+    }
+
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            downstream.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            let last = stoppedEvent.isCompleted ? lastElement : nil
+            lock.unlock()
+            if let last { downstream.on(.next(last)) }
+            downstream.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(downstream)
+        lock.unlock()
+        return SubjectSubscription(self, key)
+    }
+
+    @usableFromInline func unsubscribe(_ key: Int) {
+        lock.withLock { _ = observers.remove(key) }
+    }
+
+    /// Returns the subject as an observer.
+    public func asObserver() -> AsyncSubject<Element> { self }
+
+    /// Drops all subscribers; later subscriptions fail with `RxError.disposed`.
+    public func dispose() {
+        let dropped: (SubjectObservers<Element>, Element?) = lock.withLock {
+            disposed = true
+            stoppedEvent = nil
+            defer { observers = SubjectObservers(); lastElement = nil }
+            return (observers, lastElement)
+        }
+        _ = dropped
+    }
+}

@@ -1,0 +1,96 @@
+/// A subject that holds a current value: each subscriber first receives it, then later events.
+///
+/// `value()` throws the error the subject terminated with, or `RxError.disposed` after
+/// `dispose()`. A subscriber whose initial value is being delivered while another thread sends
+/// receives the events sent meanwhile after it, in order. Observers are called outside the lock.
+public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline var element: Element
+    @usableFromInline var observers = SubjectObservers<Element>()
+    @usableFromInline var stoppedEvent: Event<Element>?
+    @usableFromInline var disposed = false
+    @usableFromInline let checker = GrammarChecker()
+
+    /// Creates a subject whose current value is `value`.
+    @inlinable public init(value: Element) {
+        element = value
+        super.init(run: { unsafeDowncast($0, to: BehaviorSubject<Element>.self).subscribe(downstream: $1) })
+    }
+
+    /// Whether the subject has subscribers.
+    public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// The current value.
+    /// - Throws: The error the subject failed with, or `RxError.disposed` after `dispose()`.
+    public func value() throws -> Element {
+        try lock.withLock {
+            if disposed { throw RxError.disposed(object: self) }
+            if case .error(let error) = stoppedEvent { throw error }
+            return element
+        }
+    }
+
+    /// Sets the current value (for `next`) and sends the event to the subscribers.
+    @inlinable public func on(_ event: Event<Element>) {
+        let outermost = checker.enter("BehaviorSubject")
+        defer { checker.leave(outermost) }
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        let recipients: SubjectRecipients<Element>
+        if case .next(let value) = event {
+            element = value
+            recipients = observers.recipients(of: event)
+        } else {
+            stoppedEvent = event
+            recipients = observers.removeAll(delivering: event)
+        }
+        lock.unlock()
+        recipients.deliver(event)
+    }
+
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            downstream.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            lock.unlock()
+            downstream.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(downstream, pending: true)
+        let current = element
+        lock.unlock()
+        downstream.on(.next(current))
+        drainPending(to: downstream) { lock.withLock { observers.takePending(key) } }
+        return SubjectSubscription(self, key)
+    }
+
+    @usableFromInline func unsubscribe(_ key: Int) {
+        lock.withLock { _ = observers.remove(key) }
+    }
+
+    /// Returns the subject as an observer.
+    public func asObserver() -> BehaviorSubject<Element> { self }
+
+    /// Drops all subscribers; `value()` and later subscriptions then fail with `RxError.disposed`.
+    public func dispose() {
+        let dropped: SubjectObservers<Element> = lock.withLock {
+            disposed = true
+            stoppedEvent = nil
+            defer { observers = SubjectObservers() }
+            return observers
+        }
+        _ = dropped
+    }
+}

@@ -1,0 +1,81 @@
+/// A subject that sends each event to the observers subscribed at that moment.
+///
+/// A subscriber after termination receives only the terminal event; after `dispose()` it
+/// receives `RxError.disposed`. `on` is thread-safe, but the grammar still applies: calls to
+/// `on` must not overlap (debug builds report overlapping calls from two threads).
+/// Observers are called outside the subject's lock, so they may subscribe, dispose or send.
+public final class PublishSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    public typealias SubjectObserverType = PublishSubject<Element>
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline var observers = SubjectObservers<Element>()
+    @usableFromInline var stoppedEvent: Event<Element>?
+    @usableFromInline var disposed = false
+    @usableFromInline let checker = GrammarChecker()
+
+    /// Creates a subject with no subscribers.
+    @inlinable public init() {
+        super.init(run: { unsafeDowncast($0, to: PublishSubject<Element>.self).subscribe(downstream: $1) })
+    }
+
+    /// Whether the subject has subscribers.
+    public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Sends an event to the current subscribers; ignored after a terminal event or disposal.
+    @inlinable public func on(_ event: Event<Element>) {
+        let outermost = checker.enter("PublishSubject")
+        defer { checker.leave(outermost) }
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        let recipients: SubjectRecipients<Element>
+        if case .next = event {
+            recipients = observers.recipients(of: event)
+        } else {
+            stoppedEvent = event
+            recipients = observers.removeAll(delivering: event)
+        }
+        lock.unlock()
+        recipients.deliver(event)
+    }
+
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            downstream.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        if let stoppedEvent {
+            lock.unlock()
+            downstream.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(downstream)
+        lock.unlock()
+        return SubjectSubscription(self, key)
+    }
+
+    @usableFromInline func unsubscribe(_ key: Int) {
+        lock.withLock { _ = observers.remove(key) }
+    }
+
+    /// Returns the subject as an observer.
+    public func asObserver() -> PublishSubject<Element> { self }
+
+    /// Drops all subscribers without sending them anything; later subscribers get `RxError.disposed`.
+    public func dispose() {
+        let dropped: SubjectObservers<Element> = lock.withLock {
+            disposed = true
+            stoppedEvent = nil
+            defer { observers = SubjectObservers() }
+            return observers
+        }
+        _ = dropped  // released outside the lock
+    }
+}

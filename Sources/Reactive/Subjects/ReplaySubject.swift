@@ -1,0 +1,115 @@
+/// A subject that replays buffered elements to each new subscriber, then sends later events.
+///
+/// `create(bufferSize:)` keeps the last `bufferSize` elements; `createUnbounded()` keeps all.
+/// After termination, a new subscriber receives the buffer and then the terminal event.
+/// Observers are called outside the lock; a subscriber being replayed to while another thread
+/// sends receives the events sent meanwhile after the replay, in order.
+public final class ReplaySubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline let bufferSize: Int?
+    @usableFromInline var buffer: [Element] = []
+    @usableFromInline var bufferStart = 0
+    @usableFromInline var observers = SubjectObservers<Element>()
+    @usableFromInline var stoppedEvent: Event<Element>?
+    @usableFromInline var disposed = false
+    @usableFromInline let checker = GrammarChecker()
+
+    @inlinable init(bufferSize: Int?) {
+        precondition((bufferSize ?? 0) >= 0, "ReplaySubject buffer size must not be negative")
+        self.bufferSize = bufferSize
+        super.init(run: { unsafeDowncast($0, to: ReplaySubject<Element>.self).subscribe(downstream: $1) })
+    }
+
+    /// Creates a subject that replays the last `bufferSize` elements.
+    @inlinable public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: bufferSize)
+    }
+
+    /// Creates a subject that replays every element it received.
+    @inlinable public static func createUnbounded() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: nil)
+    }
+
+    /// Whether the subject has subscribers.
+    public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+    /// Whether the subject has been disposed.
+    public var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Buffers a `next` element and sends the event to the current subscribers.
+    @inlinable public func on(_ event: Event<Element>) {
+        let outermost = checker.enter("ReplaySubject")
+        defer { checker.leave(outermost) }
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        let recipients: SubjectRecipients<Element>
+        if case .next(let value) = event {
+            append(value)
+            recipients = observers.recipients(of: event)
+        } else {
+            stoppedEvent = event
+            recipients = observers.removeAll(delivering: event)
+        }
+        lock.unlock()
+        recipients.deliver(event)
+    }
+
+    @inlinable func append(_ value: Element) {
+        guard let bufferSize else {
+            buffer.append(value)
+            return
+        }
+        if bufferSize == 0 { return }
+        buffer.append(value)
+        if buffer.count - bufferStart > bufferSize { bufferStart += 1 }
+        // Compact now and then, so the array stays within twice the buffer size.
+        if bufferStart >= bufferSize && bufferStart >= 16 {
+            buffer.removeFirst(bufferStart)
+            bufferStart = 0
+        }
+    }
+
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            downstream.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        let replay = buffer[bufferStart...]
+        if let stoppedEvent {
+            lock.unlock()
+            for value in replay { downstream.on(.next(value)) }
+            downstream.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = observers.insert(downstream, pending: true)
+        lock.unlock()
+        for value in replay { downstream.on(.next(value)) }
+        drainPending(to: downstream) { lock.withLock { observers.takePending(key) } }
+        return SubjectSubscription(self, key)
+    }
+
+    @usableFromInline func unsubscribe(_ key: Int) {
+        lock.withLock { _ = observers.remove(key) }
+    }
+
+    /// Returns the subject as an observer.
+    public func asObserver() -> ReplaySubject<Element> { self }
+
+    /// Drops all subscribers and the buffer; later subscriptions fail with `RxError.disposed`.
+    public func dispose() {
+        let dropped: (SubjectObservers<Element>, [Element]) = lock.withLock {
+            disposed = true
+            stoppedEvent = nil
+            defer { observers = SubjectObservers(); buffer = []; bufferStart = 0 }
+            return (observers, buffer)
+        }
+        _ = dropped
+    }
+}
