@@ -48,9 +48,11 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     }
 }
 
-/// An observer wrapping a user's `ObserverType`: it stops after the first terminal event.
+/// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and
+/// releases the observer once disposed (never while delivering to it).
 @usableFromInline final class ObserverSink<Observer: ObserverType>: Sink {
-    @usableFromInline let observer: Observer
+    // Read only inside beginDelivery/endDelivery; cleared only by releaseUserResources.
+    @usableFromInline var observer: Observer?
 
     @inlinable init(_ observer: Observer) {
         self.observer = observer
@@ -62,11 +64,20 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     }
 
     @inlinable func on(_ event: inout Event<Observer.Element>) {
-        if case .next = event {
-            if !isStopped { observer.on(event) }
-        } else if markStopped() {
-            observer.on(event)
-            dispose()
+        let terminal = event.isStopEvent
+        if beginDelivery(terminal: terminal) {
+            observer?.on(event)
+            if terminal { dispose() }
         }
+        endDelivery()
+    }
+
+    @usableFromInline override func dispose() {
+        let (first, releaseNow) = disposeOnceDeferringRelease()
+        if first && releaseNow { releaseUserResources() }
+    }
+
+    @usableFromInline override func releaseUserResources() {
+        observer = nil
     }
 }

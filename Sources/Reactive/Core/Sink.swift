@@ -9,6 +9,10 @@ import Synchronization
     @usableFromInline static var disposedBit: Int { 1 }
     @usableFromInline static var upstreamSetBit: Int { 2 }
     @usableFromInline static var stoppedBit: Int { 4 }
+    /// Set by a disposal that found a delivery in progress: the delivery releases on its way out.
+    @usableFromInline static var releaseDeferredBit: Int { 8 }
+    /// The count of deliveries in progress (re-entrant ones included) lives above the flag bits.
+    @usableFromInline static var deliveryUnit: Int { 16 }
 
     @usableFromInline final let state = Atomic<Int>(0)
     // Written once before `upstreamSetBit` is published; read only after observing that bit.
@@ -58,12 +62,54 @@ import Synchronization
 
     /// Disposes the upstream once; true for the first caller.
     @usableFromInline final func disposeOnce() -> Bool {
-        let old = state.bitwiseOr(Sink.disposedBit, ordering: .acquiringAndReleasing).oldValue
-        if old & Sink.disposedBit != 0 { return false }
-        if old & Sink.upstreamSetBit != 0, let upstream {
+        disposeOnceDeferringRelease().first
+    }
+
+    /// Disposes the upstream once. `releaseNow` tells the first caller whether it may release the
+    /// sink's user closures now; if a delivery is in progress, that delivery releases them in
+    /// `endDelivery` instead, so a closure is never released while it is being read.
+    @usableFromInline final func disposeOnceDeferringRelease() -> (first: Bool, releaseNow: Bool) {
+        var current = state.load(ordering: .relaxed)
+        while true {
+            if current & Sink.disposedBit != 0 { return (false, false) }
+            let delivering = current >= Sink.deliveryUnit
+            let desired = current | Sink.disposedBit | (delivering ? Sink.releaseDeferredBit : 0)
+            let (exchanged, original) = state.compareExchange(expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            current = original
+        }
+        if current & Sink.upstreamSetBit != 0, let upstream {
             self.upstream = nil
             upstream.dispose()
         }
-        return true
+        return (true, current < Sink.deliveryUnit)
     }
+
+    /// Starts delivering an event to user code; false if the sink is stopped or disposed.
+    /// Must be paired with `endDelivery`.
+    @inlinable final func beginDelivery(terminal: Bool) -> Bool {
+        guard terminal else {
+            let previous = state.wrappingAdd(Sink.deliveryUnit, ordering: .acquiring).oldValue
+            return previous & (Sink.disposedBit | Sink.stoppedBit) == 0
+        }
+        var current = state.load(ordering: .relaxed)
+        while true {
+            let desired = (current + Sink.deliveryUnit) | Sink.stoppedBit
+            let (exchanged, original) = state.compareExchange(expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if exchanged { return current & (Sink.disposedBit | Sink.stoppedBit) == 0 }
+            current = original
+        }
+    }
+
+    /// Ends a delivery; the last one out releases the user closures if a disposal deferred it.
+    @inlinable final func endDelivery() {
+        let previous = state.wrappingSubtract(Sink.deliveryUnit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Sink.releaseDeferredBit != 0 && previous < 2 * Sink.deliveryUnit {
+            releaseUserResources()
+        }
+    }
+
+    /// Releases what the sink holds of the user's (closures, observers). Called once a
+    /// disposal is complete and no delivery is in progress; the default holds nothing.
+    @usableFromInline func releaseUserResources() {}
 }

@@ -43,11 +43,15 @@ extension ObservableType {
     }
 }
 
+/// The sink of `subscribe(onNext:…)`. It releases the closures as soon as the subscription is
+/// disposed or terminated (breaking cycles through captured subscriptions), never while one runs.
 @usableFromInline final class SubscribeSink<Element>: Sink {
-    @usableFromInline let onNext: ((Element) -> Void)?
-    @usableFromInline let onError: ((Swift.Error) -> Void)?
-    @usableFromInline let onCompleted: (() -> Void)?
-    @usableFromInline let onDisposed: (() -> Void)?
+    // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
+    @usableFromInline var onNext: ((Element) -> Void)?
+    @usableFromInline var onError: ((Swift.Error) -> Void)?
+    @usableFromInline var onCompleted: (() -> Void)?
+    // Read and cleared only by the first disposer.
+    @usableFromInline var onDisposed: (() -> Void)?
     @usableFromInline let callStack: [String]
 
     @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
@@ -62,23 +66,39 @@ extension ObservableType {
     @inlinable func on(_ event: inout Event<Element>) {
         switch event {
         case .next(let element):
-            if !isStopped { onNext?(element) }
+            if beginDelivery(terminal: false) { onNext?(element) }
+            endDelivery()
         case .error(let error):
-            guard markStopped() else { return }
-            if let onError {
-                onError(error)
-            } else {
-                Hooks.defaultErrorHandler(callStack, error)
+            if beginDelivery(terminal: true) {
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+                dispose()
             }
-            dispose()
+            endDelivery()
         case .completed:
-            guard markStopped() else { return }
-            onCompleted?()
-            dispose()
+            if beginDelivery(terminal: true) {
+                onCompleted?()
+                dispose()
+            }
+            endDelivery()
         }
     }
 
     @usableFromInline override func dispose() {
-        if disposeOnce() { onDisposed?() }
+        let (first, releaseNow) = disposeOnceDeferringRelease()
+        guard first else { return }
+        let onDisposed = self.onDisposed
+        self.onDisposed = nil
+        if releaseNow { releaseUserResources() }
+        onDisposed?()
+    }
+
+    @usableFromInline override func releaseUserResources() {
+        onNext = nil
+        onError = nil
+        onCompleted = nil
     }
 }

@@ -13,12 +13,12 @@ import Darwin
 /// which then reports every access it guards as a race; this lock's acquire/release atomics are
 /// compiled into this module and seen by TSan. Critical sections here are a few loads and stores:
 /// the rule of the whole library is decide under the lock, call out after releasing it.
-@usableFromInline struct Lock: ~Copyable, @unchecked Sendable {
+@usableFromInline package struct Lock: ~Copyable, @unchecked Sendable {
     @usableFromInline let word = Atomic<Int>(0)
 
-    @inlinable init() {}
+    @inlinable package init() {}
 
-    @inlinable func lock() {
+    @inlinable package func lock() {
         if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
         lockSlow()
     }
@@ -35,12 +35,12 @@ import Darwin
         }
     }
 
-    @inlinable func unlock() {
+    @inlinable package func unlock() {
         word.store(0, ordering: .releasing)
     }
 
     /// Runs `body` holding the lock. `body` must not call out to user code, observers or disposables.
-    @inlinable func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    @inlinable package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

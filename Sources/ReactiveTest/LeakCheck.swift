@@ -1,0 +1,51 @@
+import Foundation
+import Reactive
+import Testing
+import XCTest
+
+/// Checks that the live resource count (`Resources.total`) is back where it started.
+///
+/// ```
+/// let leaks = LeakCheck()
+/// … subscribe, dispose …
+/// leaks.assertNoLeaks()   // fails the current XCTest or Swift Testing test otherwise
+/// ```
+/// Counting happens in debug builds only. Disposal that happens asynchronously (on a dispatch
+/// queue) may take a moment: give `timeout` for the count to settle.
+public struct LeakCheck: Sendable {
+    /// The count when the check was created.
+    public let start: Int32
+
+    /// Records the current count.
+    public init() {
+        start = Resources.total
+    }
+
+    /// How many resources are live now that were not at the start.
+    public var leaked: Int32 { Resources.total - start }
+
+    /// Fails the current test if resources are still live after `timeout` seconds.
+    public func assertNoLeaks(timeout: TimeInterval = 0, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while leaked != 0 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        let leaked = self.leaked
+        guard leaked != 0 else { return }
+        let message = "Resource leak: \(leaked) resource(s) still live (Resources.total \(Resources.total), was \(start))"
+        if Test.current != nil {
+            let location = SourceLocation(fileID: fileID, filePath: "\(file)", line: Int(line), column: column)
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
+        } else {
+            XCTFail(message, file: file, line: line)
+        }
+    }
+}
+
+/// Runs `body` and fails the current test if it left resources live (see `LeakCheck`).
+public func assertNoLeaks<Result>(timeout: TimeInterval = 0, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column, _ body: () throws -> Result) rethrows -> Result {
+    let check = LeakCheck()
+    let result = try body()
+    check.assertNoLeaks(timeout: timeout, file: file, fileID: fileID, line: line, column: column)
+    return result
+}

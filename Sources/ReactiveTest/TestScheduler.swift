@@ -1,0 +1,118 @@
+import Foundation
+import Reactive
+
+/// Virtual time of the `TestScheduler`, in ticks.
+public typealias TestTime = Int
+
+/// A virtual-time scheduler for operator tests (RxTest's `TestScheduler`).
+///
+/// `start { … }` creates the observable at 100, subscribes at 200 and disposes at 1000 (by
+/// default), runs all scheduled work and returns the observer with the recorded events.
+/// With `simulateProcessingDelay` (the default), work scheduled "now" runs one tick later.
+open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+    /// The default times `start` uses.
+    public struct Defaults {
+        /// When the observable is created.
+        public static let created = 100
+        /// When it is subscribed.
+        public static let subscribed = 200
+        /// When the subscription is disposed.
+        public static let disposed = 1000
+    }
+
+    private let simulateProcessingDelay: Bool
+
+    /// Creates a scheduler whose clock starts at `initialClock`; one tick is `resolution` seconds.
+    public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+        self.simulateProcessingDelay = simulateProcessingDelay
+        super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
+    }
+
+    /// Runs `action` at virtual time `time`.
+    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+        _ = scheduleAbsoluteVirtual((), time: time) { _ in
+            action()
+            return Disposables.create()
+        }
+    }
+
+    /// Creates a hot observable that sends `events` at their absolute times, to whoever is subscribed.
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        HotObservable(testScheduler: self, recordedEvents: events)
+    }
+
+    /// Creates a cold observable that sends `events` at their times relative to each subscription.
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        ColdObservable(testScheduler: self, recordedEvents: events)
+    }
+
+    /// Creates an observer that records the events it receives with their virtual times.
+    public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
+        TestableObserver(scheduler: self)
+    }
+
+    override open func adjustScheduledTime(_ time: TestTime) -> TestTime {
+        time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+    }
+
+    /// Creates the observable at `created`, subscribes at `subscribed`, disposes at `disposed`,
+    /// runs the scheduler to the end, and returns the recording observer.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        var source: Observable<Element>?
+        var subscription: Disposable?
+        let observer = createObserver(Element.self)
+        scheduleAt(created) { source = create().asObservable() }
+        scheduleAt(subscribed) { subscription = source?.subscribe(observer) }
+        scheduleAt(disposed) {
+            subscription?.dispose()
+            subscription = nil
+            source = nil
+        }
+        start()
+        return observer
+    }
+
+    /// `start` with the default creation and subscription times and the given disposal time.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(disposed: TestTime, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    /// `start` with the default times (100, 200, 1000).
+    public func start<Element, OutputSequence: ObservableConvertibleType>(_ create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+    }
+}
+
+/// Converts the `TestScheduler`'s integer ticks: one tick is `resolution` seconds.
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
+    public typealias VirtualTimeUnit = Int
+    public typealias VirtualTimeIntervalUnit = Int
+
+    private let resolution: Double
+
+    init(resolution: Double) {
+        self.resolution = resolution
+    }
+
+    public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+        Date(timeIntervalSince1970: TimeInterval(virtualTime) * resolution)
+    }
+
+    public func convertToVirtualTime(_ time: RxTime) -> Int {
+        Int((time.timeIntervalSince1970 / resolution).rounded())
+    }
+
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+        TimeInterval(virtualTimeInterval) * resolution
+    }
+
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
+        Int((timeInterval / resolution).rounded())
+    }
+
+    public func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
+
+    public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+/// Every test is a leak test: the live resource count must return to where it started.
+class ReactiveTestCase: XCTestCase {
+    private var leakCheck = LeakCheck()
+
+    override func setUp() {
+        super.setUp()
+        leakCheck = LeakCheck()
+    }
+
+    override func tearDown() {
+        // Dispatch-queue schedulers release their work asynchronously: give them a moment.
+        leakCheck.assertNoLeaks(timeout: 2)
+        super.tearDown()
+    }
+}
+
+enum TestError: Error, Equatable {
+    case first
+    case second
+}
+
+/// Counts safely across threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage = 0
+    var value: Int { lock.withLock { storage } }
+    @discardableResult func increment() -> Int { lock.withLock { storage += 1; return storage } }
+}
+
+/// Collects values safely across threads.
+final class Collector<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+    var values: [Value] { lock.withLock { storage } }
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+}
