@@ -1,0 +1,83 @@
+import Dispatch
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class BehaviorSubjectTests: ReactiveTestCase {
+    func testBehaviorSubject_newSubscriberGetsCurrentValueFirst() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = BehaviorSubject(value: 0)
+        let observer = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        scheduler.scheduleAt(100) { subject.onNext(1) }
+        scheduler.scheduleAt(200) { subscription = subject.subscribe(observer) }
+        scheduler.scheduleAt(300) { subject.onNext(2) }
+        scheduler.scheduleAt(400) { subscription?.dispose() }
+        scheduler.scheduleAt(500) { subject.onNext(3) }
+        scheduler.start()
+        XCTAssertEqual(observer.events, [.next(200, 1), .next(300, 2)])
+        XCTAssertEqual(try subject.value(), 3)
+    }
+
+    func testBehaviorSubject_valueThrowsAfterErrorAndAfterDispose() {
+        let failed = BehaviorSubject(value: 1)
+        failed.onError(TestError.second)
+        XCTAssertThrowsError(try failed.value()) { XCTAssertEqual($0 as? TestError, .second) }
+        let disposed = BehaviorSubject(value: 1)
+        disposed.dispose()
+        XCTAssertThrowsError(try disposed.value()) { error in
+            guard case RxError.disposed = error else { return XCTFail("expected disposed, got \(error)") }
+        }
+    }
+
+    func testBehaviorSubject_completed_subscriberGetsOnlyCompletion() {
+        let subject = BehaviorSubject(value: 1)
+        subject.onCompleted()
+        var events: [Event<Int>] = []
+        _ = subject.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.completed])
+    }
+
+    func testBehaviorSubject_sendFromInsideInitialDelivery_isDeliveredAfterIt() {
+        let subject = BehaviorSubject(value: 1)
+        var received: [Int] = []
+        let subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 { subject.onNext(2) }
+        })
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(try subject.value(), 2)
+        subscription.dispose()
+    }
+
+    func testBehaviorRelay_acceptUpdatesValue() {
+        let relay = BehaviorRelay(value: "a")
+        var received: [String] = []
+        let subscription = relay.subscribe(onNext: { received.append($0) })
+        relay.accept("b")
+        XCTAssertEqual(relay.value, "b")
+        XCTAssertEqual(received, ["a", "b"])
+        subscription.dispose()
+    }
+
+    func testBehaviorSubject_stress_subscribersSeeAscendingValuesWhileAnotherThreadSends() {
+        let subject = BehaviorSubject(value: 0)
+        let outOfOrder = Counter()
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            for i in 1...20_000 { subject.onNext(i) }
+        }
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            for _ in 0..<300 {
+                let last = Collector<Int>()
+                let subscription = subject.subscribe(onNext: { value in
+                    if let previous = last.values.last, previous > value { outOfOrder.increment() }
+                    last.append(value)
+                })
+                subscription.dispose()
+            }
+        }
+        done.wait()
+        XCTAssertEqual(outOfOrder.value, 0, "a subscriber never sees an older value after a newer one")
+    }
+}
