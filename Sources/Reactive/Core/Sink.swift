@@ -43,9 +43,9 @@ import Synchronization
         state.load(ordering: .relaxed) & (Sink.disposedBit | Sink.stoppedBit) != 0
     }
 
-    /// Whether a terminal event passed while the sink was not yet disposed (for grammar checks).
+    /// Whether a terminal event passed (only terminal events set the stopped bit), for grammar checks.
     @inlinable final var hasTerminated: Bool {
-        state.load(ordering: .relaxed) & (Sink.stoppedBit | Sink.disposedBit) == Sink.stoppedBit
+        state.load(ordering: .relaxed) & Sink.stoppedBit != 0
     }
 
     /// Marks the sink stopped; true for the one caller that may forward a terminal event.

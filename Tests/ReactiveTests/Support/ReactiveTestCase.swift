@@ -39,3 +39,9 @@ final class Collector<Value>: @unchecked Sendable {
     var values: [Value] { lock.withLock { storage } }
     func append(_ value: Value) { lock.withLock { storage.append(value) } }
 }
+
+/// Hands a value to another thread in a test that synchronises access itself.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import Reactive
+import ReactiveBlocking
+import ReactiveTest
+import XCTest
+
+final class SchedulerTests: ReactiveTestCase {
+    func testCurrentThreadScheduler_nestedScheduleRunsAfterCurrentWork() {
+        var log: [Int] = []
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            log.append(1)
+            _ = CurrentThreadScheduler.instance.schedule(()) { _ in log.append(3); return Disposables.create() }
+            log.append(2)
+            return Disposables.create()
+        }
+        XCTAssertEqual(log, [1, 2, 3])
+        XCTAssertTrue(CurrentThreadScheduler.isScheduleRequired)
+    }
+
+    func testCurrentThreadScheduler_deepRecursionDoesNotGrowStack() {
+        var count = 0
+        _ = CurrentThreadScheduler.instance.scheduleRecursive(0) { value, recurse in
+            count = value
+            if value < 200_000 { recurse(value + 1) }
+        }
+        XCTAssertEqual(count, 200_000)
+    }
+
+    func testCurrentThreadScheduler_cancelledItemDoesNotRun() {
+        var ran = false
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            let item = CurrentThreadScheduler.instance.schedule(()) { _ in ran = true; return Disposables.create() }
+            item.dispose()
+            return Disposables.create()
+        }
+        XCTAssertFalse(ran)
+    }
+
+    func testVirtualTimeScheduler_runsInTimeOrderThenInsertionOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [String] = []
+        scheduler.scheduleAt(20) { log.append("b@\(scheduler.clock)") }
+        scheduler.scheduleAt(10) { log.append("a@\(scheduler.clock)") }
+        scheduler.scheduleAt(20) { log.append("c@\(scheduler.clock)") }
+        scheduler.advanceTo(15)
+        XCTAssertEqual(log, ["a@10"])
+        XCTAssertEqual(scheduler.clock, 15)
+        scheduler.start()
+        XCTAssertEqual(log, ["a@10", "b@20", "c@20"])
+    }
+
+    func testTestScheduler_scheduleRelativeUsesResolution() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        var firedAt: Int?
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(250)) { _ in
+            firedAt = scheduler.clock
+            return Disposables.create()
+        }
+        scheduler.start()
+        XCTAssertEqual(firedAt, 250)
+    }
+
+    func testSchedulePeriodic_onVirtualTime_ticksEveryPeriodUntilDisposed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ticks: [Int] = []
+        var periodic: Disposable?
+        scheduler.scheduleAt(0) {
+            periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(5), period: .seconds(10)) { state in
+                ticks.append(scheduler.clock)
+                return state + 1
+            }
+        }
+        scheduler.scheduleAt(40) { periodic?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(ticks, [5, 15, 25, 35])
+    }
+
+    func testHistoricalScheduler_advancesDates() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let scheduler = HistoricalScheduler(initialClock: start)
+        var fired: Date?
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(60)) { _ in fired = scheduler.now; return Disposables.create() }
+        scheduler.start()
+        XCTAssertEqual(fired, start.addingTimeInterval(60))
+    }
+
+    func testImmediateScheduler_runsAtOnce() {
+        var ran = false
+        _ = ImmediateScheduler.instance.schedule(()) { _ in ran = true; return Disposables.create() }
+        XCTAssertTrue(ran)
+    }
+
+    func testSerialDispatchQueueScheduler_runsInOrderAndDelays() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.serial")
+        let collected = Collector<Int>()
+        let done = expectation(description: "done")
+        for i in 0..<100 {
+            _ = scheduler.schedule(i) { value in collected.append(value); return Disposables.create() }
+        }
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(20)) { _ in done.fulfill(); return Disposables.create() }
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(collected.values, Array(0..<100))
+    }
+
+    func testConcurrentDispatchQueueScheduler_cancelledRelativeWorkNeverRuns() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let ran = Counter()
+        let pending = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in ran.increment(); return Disposables.create() }
+        pending.dispose()
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(ran.value, 0)
+    }
+
+    func testOperationQueueScheduler_runsOperations() {
+        let queue = OperationQueue()
+        let scheduler = OperationQueueScheduler(operationQueue: queue)
+        let done = expectation(description: "ran")
+        _ = scheduler.schedule(()) { _ in done.fulfill(); return Disposables.create() }
+        wait(for: [done], timeout: 5)
+    }
+
+    func testInterval_onDispatchScheduler_emitsUntilDisposed() throws {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.interval")
+        let values = try Observable<Int>.interval(.milliseconds(5), scheduler: scheduler).take3().toBlocking(timeout: 5).toArray()
+        XCTAssertEqual(values, [0, 1, 2])
+    }
+}
+
+extension ObservableType {
+    /// A tiny take(3) for these tests (the `take` operator comes with the operator set).
+    func take3() -> Observable<Element> {
+        Observable.create { observer in
+            var count = 0
+            let inner = SingleAssignmentDisposable()
+            inner.setDisposable(self.subscribe { event in
+                switch event {
+                case .next(let value):
+                    count += 1
+                    observer.onNext(value)
+                    if count == 3 { observer.onCompleted(); inner.dispose() }
+                default: observer.on(event)
+                }
+            })
+            return inner
+        }
+    }
+}
