@@ -71,6 +71,8 @@ public enum Marbles {
 public struct MarbleError: Swift.Error, Equatable, CustomStringConvertible {
     /// The character that produced it.
     public let symbol: Character
+    /// The error for `symbol`.
+    public init(symbol: Character) { self.symbol = symbol }
     public var description: String { "MarbleError(\(symbol))" }
 }
 

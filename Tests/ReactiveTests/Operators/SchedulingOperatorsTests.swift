@@ -1,0 +1,151 @@
+import Dispatch
+import Foundation
+import Reactive
+import ReactiveBlocking
+import ReactiveTest
+import XCTest
+
+final class ObserveOnTests: ReactiveTestCase {
+    func testObserveOn_testScheduler_deliversOneTickLaterInOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start { xs.observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(211, 1), .next(221, 2), .completed(231)])
+        // The source's own subscription ends when the source completes, before delivery.
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testObserveOn_error_isDeliveredAndUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.first)])
+        let res = scheduler.start { xs.observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(211, 1), .error(221, TestError.first)])
+    }
+
+    func testObserveOn_disposeDropsQueuedEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
+        let res = scheduler.start(disposed: 300) { xs.observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(211, 1)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testObserveOn_serialQueue_deliversAllInOrderOnThatQueue() throws {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe.on")
+        let values = try Observable.from(Array(0..<1000)).observe(on: scheduler).toBlocking(timeout: 5).toArray()
+        XCTAssertEqual(values, Array(0..<1000))
+    }
+}
+
+final class SubscribeOnTests: ReactiveTestCase {
+    func testSubscribeOn_subscribesAndDisposesOnScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(400)])
+        let res = scheduler.start(disposed: 300) { xs.subscribe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(250, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
+    }
+
+    func testSubscribeOn_disposeBeforeScheduledSubscription_neverSubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) {
+            subscription = xs.subscribe(on: scheduler).subscribe()
+            subscription?.dispose()
+        }
+        scheduler.start()
+        XCTAssertEqual(xs.subscriptions, [])
+    }
+}
+
+final class DebugTests: ReactiveTestCase {
+    func testDebug_passesEventsThroughUnchanged() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let res = scheduler.start { xs.debug("test") }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+}
+
+final class BlockingTests: ReactiveTestCase {
+    func testBlocking_firstLastSingle() throws {
+        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().first(), 1)
+        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().last(), 3)
+        XCTAssertEqual(try Observable.just(5).toBlocking().single(), 5)
+        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().single { $0 == 2 }, 2)
+        XCTAssertThrowsError(try Observable.of(1, 2).toBlocking().single()) { error in
+            guard case RxError.moreThanOneElement = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertThrowsError(try Observable<Int>.empty().toBlocking().single()) { error in
+            guard case RxError.noElements = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testBlocking_timeout_throwsClearError() {
+        XCTAssertThrowsError(try Observable<Int>.never().toBlocking(timeout: 0.05).toArray()) { error in
+            guard case RxError.timeout = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testBlocking_materialize_failedWithElements() {
+        let result = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onError(TestError.first)
+            return Disposables.create()
+        }.toBlocking().materialize()
+        XCTAssertEqual(result.elements, [1])
+        XCTAssertEqual(result.error as? TestError, .first)
+    }
+
+    func testBlocking_fromBackgroundThread() {
+        let done = expectation(description: "done")
+        DispatchQueue.global().async {
+            let values = try? Observable<Int>.timer(.milliseconds(5), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)).toBlocking(timeout: 5).toArray()
+            XCTAssertEqual(values, [0])
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+    }
+}
+
+/// Swift 6: a `@MainActor` model subscribes while events arrive from a background scheduler.
+/// `observe(on: MainScheduler.instance)` makes the closures run on the main thread, so touching
+/// main-actor state there is sound; this compiles without warnings and runs without a trap.
+@MainActor final class MainActorViewModel {
+    private(set) var values: [Int] = []
+    private(set) var allOnMainThread = true
+    let bag = DisposeBag()
+
+    func bind(to source: Observable<Int>) {
+        source
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] value in
+                MainActor.assumeIsolated {
+                    self?.allOnMainThread = self?.allOnMainThread == true && Thread.isMainThread
+                    self?.values.append(value)
+                }
+            })
+            .disposed(by: bag)
+    }
+}
+
+final class MainActorTests: ReactiveTestCase {
+    // XCTest on Linux cannot call `@MainActor` test methods; it runs tests on the main thread.
+    func testMainActor_subscriptionWithEventsFromBackgroundScheduler() {
+        MainActor.assumeIsolated { MainActorTests.runMainActorScenario() }
+    }
+
+    @MainActor private static func runMainActorScenario() {
+        let model = MainActorViewModel()
+        let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        model.bind(to: Observable.from(Array(1...50)).subscribe(on: background))
+        let deadline = Date().addingTimeInterval(5)
+        while model.values.count < 50 && Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertEqual(model.values, Array(1...50))
+        XCTAssertTrue(model.allOnMainThread)
+    }
+}

@@ -1,0 +1,33 @@
+import Reactive
+import ReactiveTest
+import Testing
+
+/// The test kit from Swift Testing: marbles, recorded events and the leak check.
+@Suite(.serialized) struct TestKitSwiftTestingTests {
+    @Test func marbles_parseTimesValuesGroupsAndTerminals() {
+        let events: [Recorded<Event<String>>] = Marbles.events("-a-(bc)-|")
+        #expect(events == [.next(10, "a"), .next(30, "b"), .next(30, "c"), .completed(50)])
+        #expect(Marbles.subscription("--^---!") == Subscription(20, 60))
+    }
+
+    @Test func coldObservableFromMarbles_recordsSubscription() {
+        assertNoLeaks {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable("-1-2-#", values: ["1": 1, "2": 2])
+            let res = scheduler.start { xs.map { $0 * 10 } }
+            #expect(res.events == [.next(210, 10), .next(230, 20), .error(250, MarbleError(symbol: "#"))])
+            #expect(xs.subscriptions == [Subscription(200, 250)])
+        }
+    }
+
+    @Test func leakCheck_seesALiveSubscription() {
+        let check = LeakCheck()
+        let subject = PublishSubject<Int>()
+        let subscription = subject.subscribe()
+        #if DEBUG
+        #expect(check.leaked > 0)
+        #endif
+        subscription.dispose()
+        _ = subject
+    }
+}
