@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dev-only: measures the library against hand-written baselines. Not a dependency of the library.
+let package = Package(
+    name: "ReactiveBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Reactive", path: "..")],
+    targets: [
+        .target(name: "MallocCounter"),
+        .executableTarget(
+            name: "ReactiveBenchmarks",
+            dependencies: [.product(name: "Reactive", package: "Reactive"), "MallocCounter"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
