@@ -24,18 +24,22 @@ import Reactive
     return sum
 }
 
+/// RxSwift's map/filter chain: six `map { $0 }.filter { _ in true }` pairs.
+@inline(__always) func sixMapFilterPairs(_ source: Observable<Int>) -> Observable<Int> {
+    source
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+}
+
 /// mapFilterPumping: `n` events through six map/filter pairs.
 @inline(never) func mapFilterPumping(_ n: Int) -> Int {
     var sum = 0
     let subject = PublishSubject<Int>()
-    let subscription = subject
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .subscribe(onNext: { sum += $0 })
+    let subscription = sixMapFilterPairs(subject.asObservable()).subscribe(onNext: { sum += $0 })
     for _ in 0..<n { subject.on(.next(1)) }
     subscription.dispose()
     return sum
@@ -46,14 +50,7 @@ import Reactive
     var sum = 0
     for _ in 0..<n {
         let subject = PublishSubject<Int>()
-        let subscription = subject
-            .map { $0 }.filter { _ in true }
-            .map { $0 }.filter { _ in true }
-            .map { $0 }.filter { _ in true }
-            .map { $0 }.filter { _ in true }
-            .map { $0 }.filter { _ in true }
-            .map { $0 }.filter { _ in true }
-            .subscribe(onNext: { sum += $0 })
+        let subscription = sixMapFilterPairs(subject.asObservable()).subscribe(onNext: { sum += $0 })
         subject.on(.next(1))
         subscription.dispose()
     }
