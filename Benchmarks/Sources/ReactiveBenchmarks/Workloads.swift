@@ -35,23 +35,27 @@ import Reactive
         .map { $0 }.filter { _ in true }
 }
 
-/// mapFilterPumping: `n` events through six map/filter pairs.
+/// mapFilterPumping: `n` events from `create` through six map/filter pairs (RxSwift's form).
 @inline(never) func mapFilterPumping(_ n: Int) -> Int {
     var sum = 0
-    let subject = PublishSubject<Int>()
-    let subscription = sixMapFilterPairs(subject.asObservable()).subscribe(onNext: { sum += $0 })
-    for _ in 0..<n { subject.on(.next(1)) }
+    let source = Observable<Int>.create { observer in
+        for _ in 0..<n { observer.on(.next(1)) }
+        return Disposables.create()
+    }
+    let subscription = sixMapFilterPairs(source).subscribe(onNext: { sum += $0 })
     subscription.dispose()
     return sum
 }
 
-/// mapFilterCreating: `n` subscriptions of the six map/filter pairs, one event each.
+/// mapFilterCreating: `n` subscriptions of the six map/filter pairs over `create`, one event each.
 @inline(never) func mapFilterCreating(_ n: Int) -> Int {
     var sum = 0
     for _ in 0..<n {
-        let subject = PublishSubject<Int>()
-        let subscription = sixMapFilterPairs(subject.asObservable()).subscribe(onNext: { sum += $0 })
-        subject.on(.next(1))
+        let source = Observable<Int>.create { observer in
+            observer.on(.next(1))
+            return Disposables.create()
+        }
+        let subscription = sixMapFilterPairs(source).subscribe(onNext: { sum += $0 })
         subscription.dispose()
     }
     return sum

@@ -5,6 +5,8 @@ import Foundation
 import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["REACTIVE_BENCH_QUICK"] != nil
+/// REACTIVE_BENCH_ONLY=name runs only the workloads whose name contains `name` (for profiling).
+let only = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ONLY"]
 
 struct Measurement {
     var nanosPerOp: Double
@@ -12,6 +14,7 @@ struct Measurement {
 }
 
 func measure(_ name: String, ops: Int, repetitions: Int, _ body: (Int) -> Int) -> Measurement {
+    if let only, !name.contains(only), !name.hasPrefix("baseline") { return Measurement(nanosPerOp: .nan, allocationsPerOp: .nan) }
     var best = Double.infinity
     var allocations = 0.0
     for _ in 0..<repetitions {
@@ -44,7 +47,7 @@ var rows: [Row] = []
 let subjectBaseline = measure("baselineSubject", ops: 100_000 * scale, repetitions: reps, baselineSubjectPumping)
 rows.append(Row(name: "publishSubjectPumping", unit: "event", measured: measure("publishSubjectPumping", ops: 100_000 * scale, repetitions: reps, publishSubjectPumping), baseline: subjectBaseline, target: "≤2x baseline, 0 alloc/event"))
 rows.append(Row(name: "publishSubjectCreating", unit: "cycle", measured: measure("publishSubjectCreating", ops: 10_000 * scale, repetitions: reps, publishSubjectCreating), baseline: nil, target: "≤4 alloc/cycle"))
-let chainBaseline = measure("closureChain", ops: 10_000 * scale, repetitions: reps, baselineClosureChainPumping)
+let chainBaseline = measure("baselineClosureChain", ops: 10_000 * scale, repetitions: reps, baselineClosureChainPumping)
 rows.append(Row(name: "mapFilterPumping", unit: "event", measured: measure("mapFilterPumping", ops: 10_000 * scale, repetitions: reps, mapFilterPumping), baseline: chainBaseline, target: "≤3x baseline, 0 alloc/event"))
 rows.append(Row(name: "mapFilterCreating", unit: "subscription", measured: measure("mapFilterCreating", ops: 1_000 * scale, repetitions: reps, mapFilterCreating), baseline: nil, target: "≤30 alloc/subscription"))
 

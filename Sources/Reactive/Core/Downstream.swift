@@ -2,7 +2,8 @@
 ///
 /// Handlers take the event `inout`, which is passed by address whatever the element type, so a
 /// handler created in specialised code needs no reabstraction thunk to be stored generically,
-/// and making one allocates nothing beyond the sink it points at.
+/// and making one allocates nothing beyond the sink it points at. A sink's `on(_:)` is
+/// `@inline(__always)` so that the handler closure is the sink's body: one indirect call per hop.
 @usableFromInline struct Downstream<Element> {
     @usableFromInline let target: AnyObject
     @usableFromInline let handler: (AnyObject, inout Event<Element>) -> Void

@@ -63,7 +63,7 @@ extension ObservableType {
         super.init()
     }
 
-    @inlinable func on(_ event: inout Event<Element>) {
+    @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         switch event {
         case .next(let element):
             if beginDelivery(terminal: false) { onNext?(element) }

@@ -34,7 +34,7 @@ extension ObservableType {
         super.init(downstream: downstream)
     }
 
-    @inlinable func on(_ event: inout Event<Element>) {
+    @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         switch event {
         case .next(let element):
             if isStopped { return }

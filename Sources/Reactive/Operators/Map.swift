@@ -35,12 +35,13 @@ extension ObservableType {
         super.init(downstream: downstream)
     }
 
-    @inlinable func on(_ event: inout Event<Source>) {
+    @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
         switch event {
         case .next(let element):
             if isStopped { return }
             do {
-                downstream.on(.next(try transform(element)))
+                var mapped = Event.next(try transform(element))
+                downstream.forward(&mapped)
             } catch {
                 forwardError(error)
             }
