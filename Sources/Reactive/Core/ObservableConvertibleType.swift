@@ -1,5 +1,5 @@
 /// A type that can be turned into an `Observable`.
-public protocol ObservableConvertibleType {
+public protocol ObservableConvertibleType<Element> {
     /// The type of elements of the sequence.
     associatedtype Element
 

@@ -2,7 +2,7 @@
 ///
 /// Every operator is an extension on this protocol, so operators apply to `Observable`, subjects,
 /// relays and any other conforming type.
-public protocol ObservableType: ObservableConvertibleType {
+public protocol ObservableType<Element>: ObservableConvertibleType {
     /// Subscribes `observer` to the sequence's events.
     ///
     /// - Returns: A disposable that ends the subscription. Disposing is idempotent and thread-safe;

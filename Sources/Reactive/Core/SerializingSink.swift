@@ -1,0 +1,106 @@
+/// The base of every sink fed by more than one source (merge, combineLatest, zip, timeout, …):
+/// events may arrive on several threads at once, yet reach the downstream observer one at a time
+/// and in the order they were accepted, and no lock is held while calling out.
+///
+/// Callers decide under `lock` (the operator's own state lives under the same lock) and call
+/// `acceptLocked`; the one caller that becomes the emitter delivers after unlocking with `emit`,
+/// and keeps delivering what other threads (or re-entrant calls) queued meanwhile. `Item` is what
+/// is queued; `convert` turns it into the element sent (combineLatest queues the latest values
+/// and runs the user's result selector while emitting, outside the lock and in order).
+@usableFromInline class SerializingSink<Item, Element>: Sink {
+    @usableFromInline final let downstream: Downstream<Element>
+    @usableFromInline final let lock = Lock()
+    @usableFromInline final var queue = ContiguousArray<Event<Item>>()
+    @usableFromInline final var queueHead = 0
+    @usableFromInline final var emitting = false
+    /// A terminal event was accepted: later events are dropped. Guarded by `lock`.
+    @usableFromInline final var done = false
+
+    @inlinable init(downstream: Downstream<Element>) {
+        self.downstream = downstream
+        super.init()
+    }
+
+    /// Turns a queued item into the element sent; runs outside the lock, one call at a time.
+    @usableFromInline func convert(_ item: Item) throws -> Element {
+        fatalError("SerializingSink subclasses override convert(_:)")
+    }
+
+    /// Under `lock`: accepts `event` for delivery, unless a terminal event was accepted before.
+    /// Returns true when the caller became the emitter: it must call `emit(event)` after unlocking.
+    @inlinable final func acceptLocked(_ event: Event<Item>) -> Bool {
+        if done { return false }
+        if event.isStopEvent { done = true }
+        if emitting {
+            queue.append(event)
+            return false
+        }
+        emitting = true
+        return true
+    }
+
+    /// Accepts and delivers `event`: `acceptLocked` and `emit` for a caller that needs nothing
+    /// else under the lock.
+    @inlinable final func send(_ event: Event<Item>) {
+        lock.lock()
+        let emitter = acceptLocked(event)
+        lock.unlock()
+        if emitter { emit(event) }
+    }
+
+    /// Without `lock`: delivers `first` (accepted by `acceptLocked`, which made the caller the
+    /// emitter), then what was queued meanwhile. A terminal event disposes the sink.
+    @inlinable final func emit(_ first: Event<Item>) {
+        var next = first
+        while true {
+            if isDisposed { return }
+            let event: Event<Element>
+            switch next {
+            case .next(let item):
+                do {
+                    event = .next(try convert(item))
+                } catch {
+                    event = .error(error)
+                }
+            case .error(let error):
+                event = .error(error)
+            case .completed:
+                event = .completed
+            }
+            if event.isStopEvent {
+                lock.withLock {
+                    done = true
+                    queue.removeAll()
+                    queueHead = 0
+                }
+                downstream.on(event)
+                dispose()
+                return
+            }
+            downstream.on(event)
+            lock.lock()
+            if queueHead < queue.count {
+                next = queue[queueHead]
+                queueHead += 1
+                lock.unlock()
+            } else {
+                queue.removeAll(keepingCapacity: true)
+                queueHead = 0
+                emitting = false
+                lock.unlock()
+                return
+            }
+        }
+    }
+}
+
+/// A serializing sink whose queued items are the elements themselves.
+@usableFromInline class SerializingForwardingSink<Element>: SerializingSink<Element, Element> {
+    @inlinable override init(downstream: Downstream<Element>) {
+        super.init(downstream: downstream)
+    }
+
+    @inlinable override final func convert(_ item: Element) throws -> Element { item }
+}
+
+extension SerializingSink: ForwardingSinkProtocol {}

@@ -1,0 +1,39 @@
+extension ObservableType {
+    /// Transforms each element and keeps the non-nil results.
+    ///
+    /// `--"1"--"x"--"3"--|` → `compactMap { Int($0) }` → `--1--------3--|`
+    ///
+    /// An error thrown by `transform` is sent as an `error` event and ends the subscription.
+    /// `transform` runs on the thread the source sends on. Retains `transform`.
+    @inlinable public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        UnaryObservable<CompactMapSink<Element, Result>>(asObservable(), transform)
+    }
+}
+
+@usableFromInline final class CompactMapSink<Source, Result>: ForwardingSink<Result>, UnaryOperatorSink {
+    @usableFromInline let transform: (Source) throws -> Result?
+
+    @inlinable init(downstream: Downstream<Result>, parameters transform: @escaping (Source) throws -> Result?) {
+        self.transform = transform
+        super.init(downstream: downstream)
+    }
+
+    @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            do {
+                if let result = try transform(element) {
+                    var mapped = Event.next(result)
+                    downstream.forward(&mapped)
+                }
+            } catch {
+                forwardError(error)
+            }
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

@@ -1,0 +1,74 @@
+extension ObservableType where Element: Equatable {
+    /// Drops elements equal to the one before them.
+    ///
+    /// `--1--1--2--2--1--|` → `distinctUntilChanged()` → `--1-----2-----1--|`
+    @inlinable public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged({ $0 }, comparer: ==)
+    }
+}
+
+extension ObservableType {
+    /// Drops elements whose key equals the key of the element before them.
+    ///
+    /// `--a1--a2--b1--|` → `distinctUntilChanged { $0.letter }` → `--a1------b1--|`
+    ///
+    /// An error thrown by `keySelector` is sent as an `error` event.
+    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+        distinctUntilChanged(keySelector, comparer: ==)
+    }
+
+    /// Drops elements that `comparer` says equal the element before them.
+    ///
+    /// `--1--2--4--5--|` → `distinctUntilChanged { $0 / 2 == $1 / 2 }` → `--1--2--4-----|`
+    ///
+    /// An error thrown by `comparer` is sent as an `error` event.
+    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+        distinctUntilChanged({ $0 }, comparer: comparer)
+    }
+
+    /// Drops elements whose key `comparer` says equals the key of the element before them.
+    ///
+    /// `--a1--A2--b1--|` → `distinctUntilChanged({ $0.letter }, comparer: caseInsensitive)` → `--a1------b1--|`
+    ///
+    /// An error thrown by `keySelector` or `comparer` is sent as an `error` event.
+    @inlinable public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
+        UnaryObservable<DistinctUntilChangedSink<Element, Key>>(asObservable(), (keySelector, comparer))
+    }
+
+    /// Drops elements whose property at `keyPath` equals that of the element before them.
+    ///
+    /// `--(x:1)--(x:1)--(x:2)--|` → `distinctUntilChanged(at: \.x)` → `--(x:1)-------(x:2)--|`
+    @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+        distinctUntilChanged({ $0[keyPath: keyPath] }, comparer: ==)
+    }
+}
+
+@usableFromInline final class DistinctUntilChangedSink<Element, Key>: ForwardingSink<Element>, UnaryOperatorSink {
+    @usableFromInline let keySelector: (Element) throws -> Key
+    @usableFromInline let comparer: (Key, Key) throws -> Bool
+    @usableFromInline var lastKey: Key?
+
+    @inlinable init(downstream: Downstream<Element>, parameters: ((Element) throws -> Key, (Key, Key) throws -> Bool)) {
+        (keySelector, comparer) = parameters
+        super.init(downstream: downstream)
+    }
+
+    @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            do {
+                let key = try keySelector(element)
+                if let lastKey, try comparer(lastKey, key) { return }
+                lastKey = key
+                downstream.forward(&event)
+            } catch {
+                forwardError(error)
+            }
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

@@ -1,0 +1,95 @@
+extension ObservableType {
+    /// Runs side effects around the source's events and the subscription's lifetime.
+    ///
+    /// `--1--2--|` → `do(onNext: log)` → `--1--2--|` (logging 1 and 2)
+    ///
+    /// `onNext`, `onError`, `onCompleted` run before the event is forwarded, `afterNext`,
+    /// `afterError`, `afterCompleted` after it. `onSubscribe` runs before the source is
+    /// subscribed, `onSubscribed` after; `onDispose` runs once when the subscription ends, by
+    /// disposal or by a terminal event. An error thrown by `onNext`/`afterNext` (or `onError`,
+    /// `onCompleted`) is sent as an `error` event instead. The closures run on the thread the
+    /// source sends on and are retained for the life of the observable.
+    @inlinable public func `do`(
+        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+    ) -> Observable<Element> {
+        UnaryObservable<DoSink<Element>>(asObservable(), DoHandlers(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+}
+
+@usableFromInline struct DoHandlers<Element> {
+    @usableFromInline let onNext: ((Element) throws -> Void)?
+    @usableFromInline let afterNext: ((Element) throws -> Void)?
+    @usableFromInline let onError: ((Swift.Error) throws -> Void)?
+    @usableFromInline let afterError: ((Swift.Error) throws -> Void)?
+    @usableFromInline let onCompleted: (() throws -> Void)?
+    @usableFromInline let afterCompleted: (() throws -> Void)?
+    @usableFromInline let onSubscribe: (() -> Void)?
+    @usableFromInline let onSubscribed: (() -> Void)?
+    @usableFromInline let onDispose: (() -> Void)?
+
+    @inlinable init(
+        onNext: ((Element) throws -> Void)?, afterNext: ((Element) throws -> Void)?,
+        onError: ((Swift.Error) throws -> Void)?, afterError: ((Swift.Error) throws -> Void)?,
+        onCompleted: (() throws -> Void)?, afterCompleted: (() throws -> Void)?,
+        onSubscribe: (() -> Void)?, onSubscribed: (() -> Void)?, onDispose: (() -> Void)?
+    ) {
+        self.onNext = onNext
+        self.afterNext = afterNext
+        self.onError = onError
+        self.afterError = afterError
+        self.onCompleted = onCompleted
+        self.afterCompleted = afterCompleted
+        self.onSubscribe = onSubscribe
+        self.onSubscribed = onSubscribed
+        self.onDispose = onDispose
+    }
+}
+
+@usableFromInline final class DoSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+    @usableFromInline let handlers: DoHandlers<Element>
+
+    @inlinable init(downstream: Downstream<Element>, parameters handlers: DoHandlers<Element>) {
+        self.handlers = handlers
+        super.init(downstream: downstream)
+    }
+
+    @inlinable func run(_ source: Observable<Element>) {
+        handlers.onSubscribe?()
+        setUpstream(source.subscribe(sourceObserver))
+        handlers.onSubscribed?()
+    }
+
+    @inlinable func on(_ event: inout Event<Element>) {
+        do {
+            switch event {
+            case .next(let element):
+                if isStopped { return }
+                try handlers.onNext?(element)
+                downstream.forward(&event)
+                try handlers.afterNext?(element)
+            case .error(let error):
+                if isStopped { return }
+                try handlers.onError?(error)
+                forwardError(error)
+                try handlers.afterError?(error)
+            case .completed:
+                if isStopped { return }
+                try handlers.onCompleted?()
+                forwardCompleted()
+                try handlers.afterCompleted?()
+            }
+        } catch {
+            forwardError(error)
+        }
+    }
+
+    @usableFromInline override func dispose() {
+        if disposeOnce() { handlers.onDispose?() }
+    }
+}

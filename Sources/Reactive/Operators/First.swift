@@ -1,0 +1,29 @@
+extension ObservableType {
+    /// Sends the source's first element, or `nil` if it completes empty, then completes.
+    ///
+    /// `--1--2--|` → `first()` → `--1|`; `-----|` → `-----nil|`
+    ///
+    /// The source is disposed after its first element. An error before it is forwarded.
+    @inlinable public func first() -> Observable<Element?> {
+        UnaryObservable<FirstSink<Element>>(asObservable(), ())
+    }
+}
+
+@usableFromInline final class FirstSink<Element>: ForwardingSink<Element?>, UnaryOperatorSink {
+    @inlinable init(downstream: Downstream<Element?>, parameters: Void) {
+        super.init(downstream: downstream)
+    }
+
+    @inlinable func on(_ event: inout Event<Element>) {
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+            forwardCompleted()
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardNext(nil)
+            forwardCompleted()
+        }
+    }
+}

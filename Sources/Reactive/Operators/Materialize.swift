@@ -1,0 +1,50 @@
+extension ObservableType {
+    /// Sends every event of the source as an element, then completes.
+    ///
+    /// `--1--2--#` → `materialize()` → `--next(1)--next(2)--error(e)|`
+    ///
+    /// The result never fails: the source's error or completion is sent as an element, followed
+    /// by `completed`.
+    @inlinable public func materialize() -> Observable<Event<Element>> {
+        UnaryObservable<MaterializeSink<Element>>(asObservable(), ())
+    }
+}
+
+extension ObservableType where Element: EventConvertible {
+    /// Turns elements that are events back into events: the inverse of `materialize()`.
+    ///
+    /// `--next(1)--error(e)--` → `dematerialize()` → `--1--#`
+    ///
+    /// The first terminal element ends the result; the source's own error is forwarded too.
+    @inlinable public func dematerialize() -> Observable<Element.Element> {
+        UnaryObservable<DematerializeSink<Element>>(asObservable(), ())
+    }
+}
+
+@usableFromInline final class MaterializeSink<Source>: ForwardingSink<Event<Source>>, UnaryOperatorSink {
+    @inlinable init(downstream: Downstream<Event<Source>>, parameters: Void) {
+        super.init(downstream: downstream)
+    }
+
+    @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
+        forwardNext(event)
+        if event.isStopEvent { forwardCompleted() }
+    }
+}
+
+@usableFromInline final class DematerializeSink<Source: EventConvertible>: ForwardingSink<Source.Element>, UnaryOperatorSink {
+    @inlinable init(downstream: Downstream<Source.Element>, parameters: Void) {
+        super.init(downstream: downstream)
+    }
+
+    @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
+        switch event {
+        case .next(let element):
+            forward(element.event)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+extension ObservableType {
+    /// Combines each element of the source with the latest element of `second`.
+    ///
+    /// `----1-----2--3--|` with second `-a------b------` → `withLatestFrom(second, resultSelector: +)` → `----1a-----2b-3b-|`
+    ///
+    /// Source elements before `second`'s first element are dropped. An error from either is
+    /// forwarded; `second` completing changes nothing; the source completing completes the
+    /// result. An error thrown by `resultSelector` is sent as an `error` event. The selector runs
+    /// on the source's thread, outside the operator's lock.
+    public func withLatestFrom<Second: ObservableConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result) -> Observable<Result> {
+        UnaryObservable<WithLatestFromSink<Element, Second.Element, Result>>(asObservable(), (second.asObservable(), resultSelector))
+    }
+
+    /// Replaces each element of the source with the latest element of `second`.
+    ///
+    /// `----1-----2--3--|` with second `-a------b------` → `withLatestFrom(second)` → `----a-----b--b--|`
+    public func withLatestFrom<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
+        withLatestFrom(second) { $1 }
+    }
+}
+
+final class WithLatestFromSink<Element, Second, Result>: SerializingForwardingSink<Result>, UnaryOperatorSink, @unchecked Sendable {
+    private let second: Observable<Second>
+    private let resultSelector: (Element, Second) throws -> Result
+    private let secondSubscription = SingleAssignmentDisposable()
+    private var latest: Second?  // guarded by lock
+
+    init(downstream: Downstream<Result>, parameters: (Observable<Second>, (Element, Second) throws -> Result)) {
+        (second, resultSelector) = parameters
+        super.init(downstream: downstream)
+    }
+
+    func run(_ source: Observable<Element>) {
+        secondSubscription.setDisposable(second.subscribe(Downstream(self) { unsafeDowncast($0, to: WithLatestFromSink.self).onSecond(&$1) }))
+        setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
+    }
+
+    func on(_ event: inout Event<Element>) {
+        switch event {
+        case .next(let element):
+            guard let latest = lock.withLock({ latest }) else { return }
+            do {
+                send(.next(try resultSelector(element, latest)))
+            } catch {
+                send(.error(error))
+            }
+        case .error(let error):
+            send(.error(error))
+        case .completed:
+            send(.completed)
+        }
+    }
+
+    private func onSecond(_ event: inout Event<Second>) {
+        switch event {
+        case .next(let value):
+            lock.withLock { latest = value }
+        case .error(let error):
+            send(.error(error))
+        case .completed:
+            secondSubscription.dispose()
+        }
+    }
+
+    override func dispose() {
+        if disposeOnce() { secondSubscription.dispose() }
+    }
+}
