@@ -60,3 +60,15 @@ extension Date {
         addingTimeInterval(interval.seconds)
     }
 }
+
+extension DispatchTimeInterval {
+    /// The interval from `start` to `end`, or zero if `end` is not later.
+    static func between(_ start: Date, _ end: Date) -> DispatchTimeInterval {
+        let seconds = end.timeIntervalSince(start)
+        if seconds <= 0 { return .nanoseconds(0) }
+        return .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
+    }
+
+    /// Whether the interval is zero or negative.
+    var isNow: Bool { seconds <= 0 }
+}

@@ -1,0 +1,64 @@
+/// The base of operators that run sources one after another (concat, retry, catch): one
+/// subscription at a time, and the next one starts when the subclass says so.
+///
+/// Starting the next source from inside the previous one's terminal event (a synchronous source
+/// completes inside `subscribe`) would nest a stack frame per source; instead, a request made
+/// while a subscription loop runs is left to that loop, so 100 000 synchronous sources run in
+/// constant stack depth.
+class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
+    private let current = SerialDisposable()
+    private let loopLock = Lock()
+    private var looping = false  // guarded by loopLock
+    private var requested = false  // guarded by loopLock
+
+    override init(downstream: Downstream<Element>) {
+        super.init(downstream: downstream)
+    }
+
+    /// The next source to subscribe, or nil when there is none (the subclass forwards what ends
+    /// the sequence itself).
+    func nextSource() -> Observable<Element>? {
+        fatalError("SequentialSink subclasses override nextSource()")
+    }
+
+    /// A terminal event of the current source: call `subscribeNext()` to go on, or forward it.
+    func onTerminal(_ event: Event<Element>) {
+        fatalError("SequentialSink subclasses override onTerminal(_:)")
+    }
+
+    /// Starts the sink: its upstream is the serial disposable of the current source.
+    final func start() {
+        setUpstream(current)
+        subscribeNext()
+    }
+
+    /// Subscribes the next source, now or, if a subscription loop is running, from that loop.
+    final func subscribeNext() {
+        let owner: Bool = loopLock.withLock {
+            requested = true
+            defer { looping = true }
+            return !looping
+        }
+        guard owner else { return }
+        while true {
+            loopLock.withLock { requested = false }
+            if isStopped { break }
+            guard let source = nextSource() else { break }
+            current.disposable = source.subscribe(Downstream(self) { unsafeDowncast($0, to: SequentialSink<Element>.self).on(&$1) })
+            let again: Bool = loopLock.withLock {
+                if !requested { looping = false }
+                return requested
+            }
+            if !again { return }
+        }
+        loopLock.withLock { looping = false }
+    }
+
+    private func on(_ event: inout Event<Element>) {
+        if case .next = event {
+            if !isStopped { downstream.forward(&event) }
+        } else if !isStopped {
+            onTerminal(event)
+        }
+    }
+}

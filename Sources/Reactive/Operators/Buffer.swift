@@ -1,0 +1,89 @@
+extension ObservableType {
+    /// Collects elements into arrays, sent every `timeSpan` or as soon as `count` are collected.
+    ///
+    /// `--1-2-3-4-5--|` → `buffer(timeSpan: 6 ticks, count: 2)` → `----[1,2]-[3,4]---[5]|`
+    ///
+    /// A full buffer is sent at once and restarts the period. A period with no element sends an
+    /// empty array. On completion what is collected is sent, then completion; an error is
+    /// forwarded at once. A `count` below 1 fails with `RxError.argumentOutOfRange`.
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
+        if count < 1 { return Observable.error(RxError.argumentOutOfRange) }
+        return UnaryObservable<BufferSink<Element>>(asObservable(), (timeSpan, count, scheduler))
+    }
+}
+
+final class BufferSink<Element>: SerializingForwardingSink<[Element]>, UnaryOperatorSink, @unchecked Sendable {
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: SchedulerType
+    private let timer = SerialDisposable()
+    // Guarded by lock.
+    private var buffer: [Element] = []
+    private var windowID = 0
+
+    init(downstream: Downstream<[Element]>, parameters: (RxTimeInterval, Int, SchedulerType)) {
+        (timeSpan, count, scheduler) = parameters
+        super.init(downstream: downstream)
+    }
+
+    func run(_ source: Observable<Element>) {
+        startTimer(0)
+        setUpstream(source.subscribe(sourceObserver))
+    }
+
+    func on(_ event: inout Event<Element>) {
+        lock.lock()
+        var first: Event<[Element]>?
+        var restart: Int?
+        switch event {
+        case .next(let element):
+            buffer.append(element)
+            if buffer.count == count {
+                windowID &+= 1
+                restart = windowID
+                first = flushLocked()
+            }
+        case .error(let error):
+            buffer = []
+            if acceptLocked(.error(error)) { first = .error(error) }
+        case .completed:
+            first = flushLocked()
+            if acceptLocked(.completed), first == nil { first = .completed }
+        }
+        lock.unlock()
+        if let restart { startTimer(restart) }
+        if let first { emit(first) }
+    }
+
+    /// Under the lock: accepts the buffer for sending; the event to emit if the caller emits.
+    private func flushLocked() -> Event<[Element]>? {
+        let full = buffer
+        buffer = []
+        return acceptLocked(.next(full)) ? .next(full) : nil
+    }
+
+    private func startTimer(_ id: Int) {
+        timer.disposable = scheduler.scheduleRelative((self, id), dueTime: timeSpan) { sink, id in
+            sink.tick(id)
+            return Disposables.create()
+        }
+    }
+
+    private func tick(_ id: Int) {
+        lock.lock()
+        guard id == windowID else {
+            lock.unlock()
+            return
+        }
+        windowID &+= 1
+        let next = windowID
+        let first = flushLocked()
+        lock.unlock()
+        startTimer(next)
+        if let first { emit(first) }
+    }
+
+    override func dispose() {
+        if disposeOnce() { timer.dispose() }
+    }
+}

@@ -1,0 +1,66 @@
+extension ObservableType {
+    /// Sends the source's events, then, once it completes, those of `second`.
+    ///
+    /// `--1--|` + `--2--|` → `concat(second)` → `--1----2--|`
+    ///
+    /// `second` is subscribed only after the source completes; an error ends the result.
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
+        Observable.concat([asObservable(), second.asObservable()])
+    }
+
+    /// Concatenates the observables of `sequence`: each is subscribed when the previous completed.
+    ///
+    /// `concat(--1|, --2|, --3|)` → `--1--2--3|`
+    ///
+    /// The sequence is iterated lazily, once per subscription. Synchronous sources run in a loop,
+    /// so concatenating 100 000 of them does not grow the stack. The first error ends the result.
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        ConcatObservable(makeIterator: { AnyIterator(sequence.makeIterator()) })
+    }
+
+    /// Concatenates the observables of `collection`, in order.
+    public static func concat<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        ConcatObservable(makeIterator: { AnyIterator(collection.makeIterator()) })
+    }
+
+    /// Concatenates the given observables, in order.
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+        concat(sources)
+    }
+}
+
+final class ConcatObservable<Element>: Observable<Element>, @unchecked Sendable {
+    let makeIterator: () -> AnyIterator<Observable<Element>>
+
+    init(makeIterator: @escaping () -> AnyIterator<Observable<Element>>) {
+        self.makeIterator = makeIterator
+        super.init(run: { node, downstream in
+            let sink = ConcatSink(downstream: downstream, iterator: unsafeDowncast(node, to: ConcatObservable<Element>.self).makeIterator())
+            sink.start()
+            return sink
+        })
+    }
+}
+
+final class ConcatSink<Element>: SequentialSink<Element>, @unchecked Sendable {
+    private var iterator: AnyIterator<Observable<Element>>
+
+    init(downstream: Downstream<Element>, iterator: AnyIterator<Observable<Element>>) {
+        self.iterator = iterator
+        super.init(downstream: downstream)
+    }
+
+    override func nextSource() -> Observable<Element>? {
+        if let source = iterator.next() { return source }
+        forwardCompleted()
+        return nil
+    }
+
+    override func onTerminal(_ event: Event<Element>) {
+        if case .error(let error) = event {
+            forwardError(error)
+        } else {
+            subscribeNext()
+        }
+    }
+}

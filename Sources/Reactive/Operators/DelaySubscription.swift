@@ -1,0 +1,33 @@
+extension ObservableType {
+    /// Subscribes to the source `dueTime` after the subscription, on `scheduler`.
+    ///
+    /// `--1--|` → `delaySubscription(3 ticks)` → `-----1--|`
+    ///
+    /// Disposing before then cancels the pending subscription.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        UnaryObservable<DelaySubscriptionSink<Element>>(asObservable(), (dueTime, scheduler))
+    }
+}
+
+final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+
+    init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
+        (dueTime, scheduler) = parameters
+        super.init(downstream: downstream)
+    }
+
+    func run(_ source: Observable<Element>) {
+        let subscription = SerialDisposable()
+        setUpstream(subscription)
+        subscription.disposable = scheduler.scheduleRelative((self, source, subscription), dueTime: dueTime) { sink, source, subscription in
+            subscription.disposable = source.subscribe(sink.sourceObserver)
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: inout Event<Element>) {
+        forward(event)
+    }
+}

@@ -1,0 +1,77 @@
+/// A group of `groupBy`: the elements that share `key`, as an observable.
+public struct GroupedObservable<Key, Element>: ObservableType {
+    /// The key the group's elements share.
+    public let key: Key
+    private let source: Observable<Element>
+
+    /// Creates a group of `source`'s elements under `key`.
+    public init(key: Key, source: Observable<Element>) {
+        self.key = key
+        self.source = source
+    }
+
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        source.subscribe(observer)
+    }
+
+    public func asObservable() -> Observable<Element> { source }
+}
+
+extension ObservableType {
+    /// Splits the elements into groups by key: each new key sends a `GroupedObservable`, and each
+    /// element goes to its key's group.
+    ///
+    /// `--a1--b1--a2--|` → `groupBy { $0.letter }` → `--A----B--|` with A `--a1------a2--|`, B `------b1------|`
+    ///
+    /// Groups are hot: subscribe to a group when it arrives, or its first elements are missed.
+    /// Completion and errors (from the source or `keySelector`) end every group and the result.
+    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
+        UnaryObservable<GroupBySink<Key, Element>>(asObservable(), keySelector)
+    }
+}
+
+final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservable<Key, Element>>, UnaryOperatorSink, @unchecked Sendable {
+    private let keySelector: (Element) throws -> Key
+    // Only touched from the source's events, which never overlap.
+    private var groups: [Key: PublishSubject<Element>] = [:]
+
+    init(downstream: Downstream<GroupedObservable<Key, Element>>, parameters keySelector: @escaping (Element) throws -> Key) {
+        self.keySelector = keySelector
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: inout Event<Element>) {
+        if isStopped { return }
+        switch event {
+        case .next(let element):
+            let key: Key
+            do {
+                key = try keySelector(element)
+            } catch {
+                end(.error(error))
+                return
+            }
+            let group: PublishSubject<Element>
+            if let existing = groups[key] {
+                group = existing
+            } else {
+                group = PublishSubject()
+                groups[key] = group
+                forwardNext(GroupedObservable(key: key, source: group.asObservable()))
+            }
+            group.on(.next(element))
+        case .error, .completed:
+            end(event)
+        }
+    }
+
+    private func end(_ event: Event<Element>) {
+        let all = groups.values
+        groups = [:]
+        for group in all { group.on(event) }
+        switch event {
+        case .error(let error): forwardError(error)
+        default: forwardCompleted()
+        }
+    }
+}

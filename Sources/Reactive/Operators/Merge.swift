@@ -1,0 +1,255 @@
+extension ObservableType {
+    /// Projects each element to an observable and merges their elements as they come.
+    ///
+    /// `--1-----2--|` → `flatMap { [$0, $0 * 10] on a timer }` → `--1--10--2--20--|`
+    ///
+    /// Completes when the source and every inner observable have completed; the first error
+    /// (from the source, an inner observable or `selector`) is forwarded and disposes them all.
+    /// Inner events arriving on different threads are delivered one at a time.
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .merge(maxConcurrent: .max))
+    }
+
+    /// Like `flatMap`, but ignores source elements while an inner observable is still running.
+    ///
+    /// `--1--2-----3--|` (inner takes 4 ticks) → `flatMapFirst` → `--1a-1b--3a-3b-|`
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .first)
+    }
+
+    /// Projects each element to an observable and concatenates them: each inner observable is
+    /// subscribed when the previous one has completed.
+    ///
+    /// `--1--2--|` → `concatMap { [$0, $0] over 3 ticks }` → `--1--1--2--2--|`
+    ///
+    /// Elements that arrive while an inner observable runs are queued. Synchronous inner
+    /// observables are subscribed in a loop, so long runs do not grow the stack.
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .merge(maxConcurrent: 1))
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the elements of the inner observables as they come.
+    ///
+    /// `--A--B--|` (A `-1--2|`, B `-3|`) → `merge()` → `---1-3-2-|`
+    ///
+    /// Errors and completion as `flatMap`.
+    public func merge() -> Observable<Element.Element> {
+        MergeObservable(source: asObservable(), selector: { $0.asObservable() }, mode: .merge(maxConcurrent: .max))
+    }
+
+    /// Merges the elements of the inner observables, with at most `maxConcurrent` subscribed at once.
+    ///
+    /// `merge(maxConcurrent: 1)` is `concat()`. Inner observables beyond the limit are queued
+    /// and subscribed, in order, as others complete. A limit below 1 is treated as 1.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        MergeObservable(source: asObservable(), selector: { $0.asObservable() }, mode: .merge(maxConcurrent: Swift.max(1, maxConcurrent)))
+    }
+
+    /// Concatenates the inner observables: each is subscribed when the previous one completed.
+    ///
+    /// `--A--B--|` (A `-1--2|`, B `-3|`) → `concat()` → `---1--2-3|`
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}
+
+extension ObservableType {
+    /// Merges the elements of several observables as they come.
+    ///
+    /// `merge(-1--2|, --3|)` → `-13-2|`
+    ///
+    /// Completes when all have completed; the first error is forwarded and disposes the rest.
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        MergeObservable(source: Observable.from(Array(sources)), selector: { $0 }, mode: .merge(maxConcurrent: .max))
+    }
+
+    /// Merges the elements of several observables as they come.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        MergeObservable(source: Observable.from(sources), selector: { $0 }, mode: .merge(maxConcurrent: .max))
+    }
+
+    /// Merges the elements of several observables as they come.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        merge(sources)
+    }
+}
+
+/// How `MergeSink` treats inner observables.
+enum MergeMode {
+    /// At most this many inner observables subscribed at once; the others wait in order.
+    case merge(maxConcurrent: Int)
+    /// A source element that arrives while an inner observable runs is dropped (`flatMapFirst`).
+    case first
+}
+
+final class MergeObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    let source: Observable<SourceElement>
+    let selector: (SourceElement) throws -> Observable<Element>
+    let mode: MergeMode
+
+    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+        self.source = source
+        self.selector = selector
+        self.mode = mode
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
+            let sink = MergeSink(downstream: downstream, selector: node.selector, mode: node.mode)
+            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
+            return sink
+        })
+    }
+}
+
+final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
+    private let selector: (SourceElement) throws -> Observable<Element>
+    private let maxConcurrent: Int
+    private let dropWhileBusy: Bool
+    // Guarded by lock.
+    private var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
+    private var waiting: [Observable<Element>] = []
+    private var waitingHead = 0
+    private var sourceDone = false
+    private var subscribing = false
+    private var innersDisposed = false
+
+    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+        self.selector = selector
+        switch mode {
+        case .merge(let maxConcurrent):
+            self.maxConcurrent = maxConcurrent
+            dropWhileBusy = false
+        case .first:
+            maxConcurrent = 1
+            dropWhileBusy = true
+        }
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: inout Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            let inner: Observable<Element>
+            do {
+                inner = try selector(element)
+            } catch {
+                send(.error(error))
+                return
+            }
+            lock.lock()
+            if done || innersDisposed {
+                lock.unlock()
+                return
+            }
+            if inners.count < maxConcurrent && waitingHead == waiting.count && !subscribing {
+                // The common case: subscribe at once (no queue, no loop).
+                let sink = MergeInnerSink(parent: self)
+                inners.append(sink)
+                lock.unlock()
+                sink.run(inner)
+            } else if dropWhileBusy {
+                lock.unlock()
+            } else {
+                waiting.append(inner)
+                lock.unlock()
+                subscribeWaiting()
+            }
+        case .error(let error):
+            send(.error(error))
+        case .completed:
+            lock.lock()
+            sourceDone = true
+            let emitter = inners.count == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+            lock.unlock()
+            if emitter { emit(.completed) }
+        }
+    }
+
+    /// Subscribes waiting inner observables while there is room. One loop runs at a time: a
+    /// call from inside it (a synchronous inner observable completing) only leaves work for it,
+    /// so a long run of synchronous inner observables does not grow the stack.
+    private func subscribeWaiting() {
+        lock.lock()
+        if subscribing {
+            lock.unlock()
+            return
+        }
+        subscribing = true
+        while !innersDisposed && inners.count < maxConcurrent && waitingHead < waiting.count {
+            let inner = waiting[waitingHead]
+            waitingHead += 1
+            if waitingHead == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                waitingHead = 0
+            }
+            let sink = MergeInnerSink(parent: self)
+            inners.append(sink)
+            lock.unlock()
+            sink.run(inner)
+            lock.lock()
+        }
+        subscribing = false
+        let emitter = sourceDone && inners.count == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+        lock.unlock()
+        if emitter { emit(.completed) }
+    }
+
+    fileprivate func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>) {
+        lock.lock()
+        inners.remove(sink)
+        let hasWaiting = waitingHead < waiting.count
+        let emitter = !hasWaiting && !subscribing && sourceDone && inners.count == 0 && acceptLocked(.completed)
+        lock.unlock()
+        if emitter { emit(.completed) }
+        if hasWaiting { subscribeWaiting() }
+    }
+
+    override func dispose() {
+        guard disposeOnce() else { return }
+        let (active, dropped): ([MergeInnerSink<SourceElement, Element>], [Observable<Element>]) = lock.withLock {
+            innersDisposed = true
+            defer {
+                inners.removeAll()
+                waiting = []
+                waitingHead = 0
+            }
+            return (inners.all, waiting)
+        }
+        for sink in active { sink.dispose() }
+        _ = dropped
+    }
+}
+
+final class MergeInnerSink<SourceElement, Element>: Sink, InnerSinkListNode, @unchecked Sendable {
+    // Strong, and never cleared (events may race with disposal): the parent drops its links to
+    // its inner sinks when they end, so there is no cycle.
+    private let parent: MergeSink<SourceElement, Element>
+    var previousInList: MergeInnerSink<SourceElement, Element>?
+    var nextInList: MergeInnerSink<SourceElement, Element>?
+
+    init(parent: MergeSink<SourceElement, Element>) {
+        self.parent = parent
+        super.init()
+    }
+
+    func run(_ source: Observable<Element>) {
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) }))
+    }
+
+    private func on(_ event: inout Event<Element>) {
+        if isStopped { return }
+        switch event {
+        case .next:
+            parent.send(event)
+        case .error:
+            _ = markStopped()
+            parent.send(event)
+        case .completed:
+            _ = markStopped()
+            parent.innerCompleted(self)
+            dispose()
+        }
+    }
+
+}

@@ -1,0 +1,83 @@
+extension ObservableType {
+    /// Resubscribes to the source when the observable built by `notificationHandler` sends an
+    /// element after a failure.
+    ///
+    /// `--1--#` → `retry { errors in errors.delay(3 ticks) }` → `--1-----1--#…`
+    ///
+    /// `notificationHandler` gets the source's errors (of type `Failure`); its observable sending
+    /// an element resubscribes, completing completes the result, failing forwards that error. An
+    /// error that is not a `Failure` is forwarded as is. Synchronous resubscriptions run in a
+    /// loop, without growing the stack.
+    public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
+        RetryWhenObservable(source: asObservable(), notificationHandler: { notificationHandler($0).map { _ in () } })
+    }
+
+    /// The deprecated name of `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<Trigger: ObservableType, Failure: Swift.Error>(_ notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+}
+
+final class RetryWhenObservable<Element, Failure: Swift.Error>: Observable<Element>, @unchecked Sendable {
+    let source: Observable<Element>
+    let notificationHandler: (Observable<Failure>) -> Observable<Void>
+
+    init(source: Observable<Element>, notificationHandler: @escaping (Observable<Failure>) -> Observable<Void>) {
+        self.source = source
+        self.notificationHandler = notificationHandler
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: RetryWhenObservable<Element, Failure>.self)
+            let sink = RetryWhenSink<Element, Failure>(downstream: downstream, source: node.source)
+            sink.startWith(node.notificationHandler)
+            return sink
+        })
+    }
+}
+
+final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let errors = PublishSubject<Failure>()
+    private let triggerSubscription = SingleAssignmentDisposable()
+
+    init(downstream: Downstream<Element>, source: Observable<Element>) {
+        self.source = source
+        super.init(downstream: downstream)
+    }
+
+    func startWith(_ notificationHandler: (Observable<Failure>) -> Observable<Void>) {
+        let trigger = notificationHandler(errors.asObservable())
+        triggerSubscription.setDisposable(trigger.subscribe(Downstream(self) { sink, event in
+            let sink = unsafeDowncast(sink, to: RetryWhenSink<Element, Failure>.self)
+            switch event {
+            case .next: sink.subscribeNext()
+            case .error(let error): sink.forwardError(error)
+            case .completed: sink.forwardCompleted()
+            }
+        }))
+        start()
+    }
+
+    override func nextSource() -> Observable<Element>? {
+        source
+    }
+
+    override func onTerminal(_ event: Event<Element>) {
+        guard case .error(let error) = event else {
+            forward(event)
+            return
+        }
+        guard let failure = error as? Failure else {
+            forwardError(error)
+            return
+        }
+        errors.on(.next(failure))
+    }
+
+    override func dispose() {
+        if disposeOnce() {
+            triggerSubscription.dispose()
+            errors.dispose()
+        }
+    }
+}

@@ -1,0 +1,132 @@
+extension ObservableType {
+    /// Projects each element to an observable and sends the elements of the latest one only.
+    ///
+    /// `--1-----2--|` → `flatMapLatest { $0 ticking }` → `--1a-1b-2a-2b-|`
+    ///
+    /// A new source element disposes the previous inner observable before subscribing the new
+    /// one. Completes when the source and the current inner observable have completed; the first
+    /// error (source, inner or `selector`) is forwarded and disposes everything.
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        SwitchObservable(source: asObservable(), selector: { try selector($0).asObservable() })
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Sends the elements of the most recent inner observable only.
+    ///
+    /// `--A----B--|` → `switchLatest()` → elements of A until B arrives, then of B.
+    public func switchLatest() -> Observable<Element.Element> {
+        SwitchObservable(source: asObservable(), selector: { $0.asObservable() })
+    }
+}
+
+final class SwitchObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    let source: Observable<SourceElement>
+    let selector: (SourceElement) throws -> Observable<Element>
+
+    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+        self.source = source
+        self.selector = selector
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
+            let sink = SwitchSink(downstream: downstream, selector: node.selector)
+            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
+            return sink
+        })
+    }
+}
+
+final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
+    private let selector: (SourceElement) throws -> Observable<Element>
+    // Guarded by lock.
+    private var latest = 0
+    private var current: SwitchInnerSink<SourceElement, Element>?
+    private var sourceDone = false
+
+    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+        self.selector = selector
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: inout Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            let inner: Observable<Element>
+            do {
+                inner = try selector(element)
+            } catch {
+                send(.error(error))
+                return
+            }
+            lock.lock()
+            if done || isDisposed {
+                lock.unlock()
+                return
+            }
+            latest += 1
+            let sink = SwitchInnerSink(parent: self, id: latest)
+            let previous = current
+            current = sink
+            lock.unlock()
+            previous?.dispose()
+            sink.run(inner)
+        case .error(let error):
+            send(.error(error))
+        case .completed:
+            lock.lock()
+            sourceDone = true
+            let emitter = current == nil && acceptLocked(.completed)
+            lock.unlock()
+            if emitter { emit(.completed) }
+        }
+    }
+
+    fileprivate func innerEvent(_ event: Event<Element>, id: Int) {
+        lock.lock()
+        guard id == latest else {
+            lock.unlock()
+            return
+        }
+        var emitter = false
+        switch event {
+        case .next, .error:
+            emitter = acceptLocked(event)
+        case .completed:
+            current = nil
+            emitter = sourceDone && acceptLocked(.completed)
+        }
+        lock.unlock()
+        if emitter { emit(event) }
+    }
+
+    override func dispose() {
+        guard disposeOnce() else { return }
+        let inner: SwitchInnerSink<SourceElement, Element>? = lock.withLock {
+            defer { current = nil }
+            return current
+        }
+        inner?.dispose()
+    }
+}
+
+final class SwitchInnerSink<SourceElement, Element>: Sink, @unchecked Sendable {
+    private let parent: SwitchSink<SourceElement, Element>
+    private let id: Int
+
+    init(parent: SwitchSink<SourceElement, Element>, id: Int) {
+        self.parent = parent
+        self.id = id
+        super.init()
+    }
+
+    func run(_ source: Observable<Element>) {
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchInnerSink<SourceElement, Element>.self).on(&$1) }))
+    }
+
+    private func on(_ event: inout Event<Element>) {
+        if isStopped { return }
+        if event.isStopEvent { _ = markStopped() }
+        parent.innerEvent(event, id: id)
+        if event.isCompleted { dispose() }
+    }
+}

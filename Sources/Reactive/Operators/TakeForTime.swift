@@ -1,0 +1,35 @@
+extension ObservableType {
+    /// Sends the source's events for `duration` after subscription, then completes.
+    ///
+    /// `--1--2--3--4--|` → `take(for: 7 ticks)` → `--1--2-|`
+    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        UnaryObservable<TakeForTimeSink<Element>>(asObservable(), (duration, scheduler))
+    }
+}
+
+final class TakeForTimeSink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+    private let duration: RxTimeInterval
+    private let scheduler: SchedulerType
+    private let timer = SingleAssignmentDisposable()
+
+    init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
+        (duration, scheduler) = parameters
+        super.init(downstream: downstream)
+    }
+
+    func run(_ source: Observable<Element>) {
+        timer.setDisposable(scheduler.scheduleRelative(self, dueTime: duration) { sink in
+            sink.send(.completed)
+            return Disposables.create()
+        })
+        setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
+    }
+
+    func on(_ event: inout Event<Element>) {
+        send(event)
+    }
+
+    override func dispose() {
+        if disposeOnce() { timer.dispose() }
+    }
+}

@@ -1,0 +1,89 @@
+extension ObservableType {
+    /// Sends an element, then at most one element per `dueTime`.
+    ///
+    /// `--1-2-3-------4--|` → `throttle(4 ticks)` → `--1---3-------4--|` (with `latest: true`)
+    ///
+    /// The first element is sent at once. Elements within `dueTime` of the last one sent are
+    /// dropped; with `latest: true` (the default) the last of them is sent when the period ends.
+    /// Completion waits for that element; an error is forwarded at once.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+        UnaryObservable<ThrottleSink<Element>>(asObservable(), (dueTime, latest, scheduler))
+    }
+}
+
+final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+    private let dueTime: RxTimeInterval
+    private let latest: Bool
+    private let scheduler: SchedulerType
+    private let timer = SerialDisposable()
+    // Guarded by lock.
+    private var throttled: Element?
+    private var lastSent: RxTime?
+    private var completed = false
+
+    init(downstream: Downstream<Element>, parameters: (RxTimeInterval, Bool, SchedulerType)) {
+        (dueTime, latest, scheduler) = parameters
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: inout Event<Element>) {
+        switch event {
+        case .next(let element):
+            let now = scheduler.now
+            lock.lock()
+            let wait = lastSent.map { RxTimeInterval.between(now, $0.adding(dueTime)) } ?? .nanoseconds(0)
+            if wait.isNow {
+                lastSent = now
+                throttled = nil
+                let emitter = acceptLocked(.next(element))
+                lock.unlock()
+                timer.disposable = Disposables.create()
+                if emitter { emit(.next(element)) }
+                return
+            }
+            if !latest {
+                lock.unlock()
+                return
+            }
+            let inFlight = throttled != nil
+            throttled = element
+            lock.unlock()
+            if inFlight { return }
+            timer.disposable = scheduler.scheduleRelative(self, dueTime: wait) { sink in
+                sink.propagate()
+                return Disposables.create()
+            }
+        case .error(let error):
+            lock.withLock { throttled = nil }
+            send(.error(error))
+        case .completed:
+            lock.lock()
+            if throttled != nil {
+                completed = true
+                lock.unlock()
+                return
+            }
+            let emitter = acceptLocked(.completed)
+            lock.unlock()
+            if emitter { emit(.completed) }
+        }
+    }
+
+    private func propagate() {
+        let now = scheduler.now
+        lock.lock()
+        var first: Event<Element>?
+        if let value = throttled {
+            throttled = nil
+            lastSent = now
+            if acceptLocked(.next(value)) { first = .next(value) }
+        }
+        if completed, acceptLocked(.completed), first == nil { first = .completed }
+        lock.unlock()
+        if let first { emit(first) }
+    }
+
+    override func dispose() {
+        if disposeOnce() { timer.dispose() }
+    }
+}

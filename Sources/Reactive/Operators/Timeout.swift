@@ -1,0 +1,85 @@
+extension ObservableType {
+    /// Fails with `RxError.timeout` if `dueTime` passes without an event, from subscription or
+    /// from the last element.
+    ///
+    /// `--1-------2--|` → `timeout(4 ticks)` → `--1----#`
+    ///
+    /// An event exactly at the deadline that runs before the timer on `scheduler` wins.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        UnaryObservable<TimeoutSink<Element>>(asObservable(), (dueTime, nil, scheduler))
+    }
+
+    /// Switches to `other` if `dueTime` passes without an event, from subscription or from the
+    /// last element.
+    ///
+    /// `--1-------2--|` → `timeout(4 ticks, other: --8|)` → `--1------8|`
+    ///
+    /// The source's subscription is disposed before `other` is subscribed.
+    public func timeout<Other: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType) -> Observable<Element> where Other.Element == Element {
+        UnaryObservable<TimeoutSink<Element>>(asObservable(), (dueTime, other.asObservable(), scheduler))
+    }
+}
+
+final class TimeoutSink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+    private let dueTime: RxTimeInterval
+    private let other: Observable<Element>?
+    private let scheduler: SchedulerType
+    private let timer = SerialDisposable()
+    private let subscription = SerialDisposable()
+    // Guarded by lock.
+    private var id = 0
+    private var switched = false
+
+    init(downstream: Downstream<Element>, parameters: (RxTimeInterval, Observable<Element>?, SchedulerType)) {
+        (dueTime, other, scheduler) = parameters
+        super.init(downstream: downstream)
+    }
+
+    func run(_ source: Observable<Element>) {
+        setUpstream(subscription)
+        startTimer(0)
+        let original = source.subscribe(sourceObserver)
+        // The timer may already have switched to `other`; the original then goes.
+        if lock.withLock({ switched }) { original.dispose() } else { subscription.disposable = original }
+    }
+
+    func on(_ event: inout Event<Element>) {
+        lock.lock()
+        if switched {
+            lock.unlock()
+            return
+        }
+        id &+= 1
+        let current = id
+        let emitter = acceptLocked(event)
+        lock.unlock()
+        if emitter { emit(event) }
+        if case .next = event { startTimer(current) }
+    }
+
+    private func startTimer(_ id: Int) {
+        timer.disposable = scheduler.scheduleRelative((self, id), dueTime: dueTime) { sink, id in
+            sink.fire(id)
+            return Disposables.create()
+        }
+    }
+
+    private func fire(_ id: Int) {
+        lock.lock()
+        guard id == self.id, !switched, !done else {
+            lock.unlock()
+            return
+        }
+        switched = true
+        lock.unlock()
+        guard let other else {
+            send(.error(RxError.timeout))
+            return
+        }
+        subscription.disposable = other.subscribe(Downstream(self) { unsafeDowncast($0, to: TimeoutSink<Element>.self).send($1) })
+    }
+
+    override func dispose() {
+        if disposeOnce() { timer.dispose() }
+    }
+}
