@@ -3,8 +3,7 @@ extension ObservableType {
     ///
     /// `--1--2--|` → `startWith(0)` → `0--1--2--|`
     ///
-    /// The elements are sent synchronously at subscription, before the source is subscribed;
-    /// disposing during them stops at once and never subscribes the source.
+    /// The elements are sent synchronously at subscription, before the source is subscribed.
     @inlinable public func startWith(_ elements: Element...) -> Observable<Element> {
         UnaryObservable<StartWithSink<Element>>(asObservable(), elements)
     }

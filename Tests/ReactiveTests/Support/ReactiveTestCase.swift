@@ -45,3 +45,14 @@ struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+extension ReactiveTestCase {
+    /// Runs `operation` over a fresh hot observable of `events`, subscribed at 200 and disposed at
+    /// `disposed`: the recorded output and the source's subscriptions.
+    func runHot<Element, Result>(_ events: [Recorded<Event<Element>>], disposed: TestTime = 1000, _ operation: @escaping (Observable<Element>) -> Observable<Result>) -> (events: [Recorded<Event<Result>>], subscriptions: [Subscription]) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable(events)
+        let observer = scheduler.start(disposed: disposed) { operation(source.asObservable()) }
+        return (observer.events, source.subscriptions)
+    }
+}
