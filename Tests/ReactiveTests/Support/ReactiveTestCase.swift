@@ -30,6 +30,7 @@ final class Counter: @unchecked Sendable {
     private var storage = 0
     var value: Int { lock.withLock { storage } }
     @discardableResult func increment() -> Int { lock.withLock { storage += 1; return storage } }
+    @discardableResult func decrement() -> Int { lock.withLock { storage -= 1; return storage } }
 }
 
 /// Collects values safely across threads.

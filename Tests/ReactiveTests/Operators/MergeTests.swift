@@ -1,0 +1,203 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class MergeTests: ReactiveTestCase {
+    func testFlatMap_mergesInnerElementsAsTheyCome() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(260)])
+        let inner1 = scheduler.createColdObservable([.next(10, "a"), .next(40, "b"), .completed(50)])
+        let inner2 = scheduler.createColdObservable([.next(5, "c"), .completed(60)])
+        let res = scheduler.start { xs.flatMap { $0 == 1 ? inner1 : inner2 } }
+        XCTAssertEqual(res.events, [.next(220, "a"), .next(235, "c"), .next(250, "b"), .completed(290)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
+        XCTAssertEqual(inner1.subscriptions, [Subscription(210, 260)])
+        XCTAssertEqual(inner2.subscriptions, [Subscription(230, 290)])
+    }
+
+    func testFlatMap_innerErrorDisposesEverything() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(400)])
+        let inner1 = scheduler.createColdObservable([.next(10, "a"), .next(100, "b")])
+        let inner2 = scheduler.createColdObservable([Recorded<Event<String>>.error(20, TestError.first)])
+        let res = scheduler.start { xs.flatMap { $0 == 1 ? inner1 : inner2 } }
+        XCTAssertEqual(res.events, [.next(220, "a"), .error(250, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(inner1.subscriptions, [Subscription(210, 250)])
+        XCTAssertEqual(inner2.subscriptions, [Subscription(230, 250)])
+    }
+
+    func testFlatMap_selectorErrorAndSourceError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let inner = scheduler.createColdObservable([.next(5, 9)])
+        let res = scheduler.start { xs.flatMap { value -> TestableObservable<Int> in
+            if value == 2 { throw TestError.first }
+            return inner
+        } }
+        XCTAssertEqual(res.events, [.next(215, 9), .error(230, TestError.first)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 230)])
+        let failing: [Recorded<Event<Int>>] = [.next(210, 1), .error(220, TestError.second)]
+        XCTAssertEqual(runHot(failing) { $0.flatMap { Observable.just($0) } }.events, [.next(210, 1), .error(220, TestError.second)])
+    }
+
+    func testFlatMap_emptyNeverAndDisposeInTheMiddle() {
+        XCTAssertEqual(runHot([Recorded<Event<Int>>.completed(250)]) { $0.flatMap { Observable.just($0) } }.events, [.completed(250)])
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1)])
+        let inner = scheduler.createColdObservable([.next(10, 1), .next(200, 2)])
+        let res = scheduler.start(disposed: 300) { xs.flatMap { _ in inner } }
+        XCTAssertEqual(res.events, [.next(220, 1)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 300)])
+    }
+
+    func testFlatMapFirst_ignoresElementsWhileBusy() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(260, 3), .completed(300)])
+        let inner = scheduler.createColdObservable([.next(10, 0), .completed(40)])
+        let res = scheduler.start { xs.flatMapFirst { value in inner.map { _ in value } } }
+        XCTAssertEqual(res.events, [.next(220, 1), .next(270, 3), .completed(300)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 250), Subscription(260, 300)])
+    }
+
+    func testConcatMap_queuesAndSubscribesInOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let inner = scheduler.createColdObservable([.next(10, 0), .next(20, 0), .completed(30)])
+        let res = scheduler.start { xs.concatMap { value in inner.map { _ in value } } }
+        XCTAssertEqual(res.events, [.next(220, 1), .next(230, 1), .next(250, 2), .next(260, 2), .completed(270)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 240), Subscription(240, 270)])
+    }
+
+    func testMerge_staticAndMaxConcurrent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
+        let b = scheduler.createColdObservable([.next(20, 3), .completed(25)])
+        let res = scheduler.start { Observable.merge(a.asObservable(), b.asObservable()) }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(220, 3), .next(230, 2), .completed(240)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 240)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 225)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let c = scheduler2.createColdObservable([.next(10, 1), .completed(20)])
+        let d = scheduler2.createColdObservable([.next(10, 2), .completed(20)])
+        let e = scheduler2.createColdObservable([.next(10, 3), .completed(20)])
+        let res2 = scheduler2.start { Observable.from([c.asObservable(), d.asObservable(), e.asObservable()]).merge(maxConcurrent: 2) }
+        XCTAssertEqual(res2.events, [.next(210, 1), .next(210, 2), .next(230, 3), .completed(240)])
+        XCTAssertEqual(e.subscriptions, [Subscription(220, 240)])
+    }
+
+    func testMergeInstanceAndConcatOfObservables() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let b = scheduler.createColdObservable([.next(5, 2), .completed(10)])
+        let res = scheduler.start { Observable.of(a.asObservable(), b.asObservable()).concat() }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(225, 2), .completed(230)])
+        let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { Observable.of(a.asObservable(), b.asObservable()).merge() }
+        XCTAssertEqual(res2.events, [.next(1205, 2), .next(1210, 1), .completed(1220)])
+    }
+
+    func testMerge_reentrantDisposeFromOnNext_stopsEverything() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        a.onNext(1)
+        b.onNext(2)
+        XCTAssertEqual(received, [1])
+        XCTAssertFalse(a.hasObservers)
+        XCTAssertFalse(b.hasObservers)
+    }
+
+    func testMerge_reentrantSendFromOnNext_deliversInOrderWithoutOverlap() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        var depth = 0
+        var maxDepth = 0
+        _ = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: { value in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            received.append(value)
+            if value == 1 { b.onNext(2) }
+            depth -= 1
+        })
+        a.onNext(1)
+        a.onNext(3)
+        XCTAssertEqual(received, [1, 2, 3])
+        XCTAssertEqual(maxDepth, 1, "a re-entrant event is delivered after the current one returns")
+        a.onCompleted()
+        b.onCompleted()
+    }
+
+    func testMerge_disposeFromAnotherThread() {
+        let a = PublishSubject<Int>()
+        let subscription = Observable.merge(a.asObservable(), Observable.never()).subscribe()
+        let box = Unchecked(subscription)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.value.dispose()
+            done.signal()
+        }
+        done.wait()
+        XCTAssertFalse(a.hasObservers)
+    }
+
+    func testConcatMap_100000SynchronousInners_doNotGrowTheStack() {
+        var count = 0
+        var completed = false
+        _ = Observable.range(start: 0, count: 100_000).concatMap { Observable.just($0) }.subscribe(onNext: { _ in count += 1 }, onCompleted: { completed = true })
+        XCTAssertEqual(count, 100_000)
+        XCTAssertTrue(completed)
+    }
+
+    func testMergeMaxConcurrentOne_100000SynchronousInners_doNotGrowTheStack() {
+        var count = 0
+        let subject = PublishSubject<Observable<Int>>()
+        let subscription = subject.merge(maxConcurrent: 1).subscribe(onNext: { _ in count += 1 })
+        let blocker = PublishSubject<Int>()
+        subject.onNext(blocker.asObservable())
+        for value in 0..<100_000 { subject.onNext(Observable.just(value)) }
+        blocker.onCompleted()  // releases 100 000 queued synchronous inners in one loop
+        XCTAssertEqual(count, 100_000)
+        subscription.dispose()
+    }
+
+    func testFlatMap_stressFromFourThreads_countsExactly() {
+        let subject = PublishSubject<Int>()
+        let received = Counter()
+        let subscription = subject.flatMap { value in Observable.of(value, value) }.subscribe(onNext: { _ in received.increment() })
+        let serial = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for value in 0..<1000 {
+                serial.withLock { subject.onNext(value) }  // a subject's producer must not overlap
+            }
+        }
+        XCTAssertEqual(received.value, 8000)
+        subscription.dispose()
+    }
+
+    func testMerge_stressFourThreadsIntoFourSources_countsExactly() {
+        let subjects = (0..<4).map { _ in PublishSubject<Int>() }
+        let received = Counter()
+        let concurrent = Counter()
+        let overlap = Counter()
+        let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(onNext: { _ in
+            if concurrent.increment() > 1 { overlap.increment() }
+            received.increment()
+            _ = concurrent.decrement()
+        })
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for value in 0..<2000 { subjects[index].onNext(value) }
+        }
+        XCTAssertEqual(received.value, 8000)
+        XCTAssertEqual(overlap.value, 0, "events to one observer never overlap")
+        subscription.dispose()
+    }
+}
