@@ -1,0 +1,61 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class AmbTests: ReactiveTestCase {
+    func testAmb_firstToSendWins_othersDisposed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(230, 1), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .next(240, 3), .completed(250)])
+        let res = scheduler.start { xs.amb(ys) }
+        XCTAssertEqual(res.events, [.next(220, 2), .next(240, 3), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testAmb_errorWins_neverAndEmptySequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Int>>.error(210, TestError.first)])
+        let ys = scheduler.createHotObservable([.next(220, 2)])
+        let res = scheduler.start { Observable.amb([xs.asObservable(), ys.asObservable()]) }
+        XCTAssertEqual(res.events, [.error(210, TestError.first)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 210)])
+        let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) { Observable<Int>.amb([Observable<Int>]()) }
+        XCTAssertEqual(res2.events, [])
+    }
+
+    func testAmb_disposeInMiddle_reentrantAndFromAnotherThread() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(250, 1)])
+        let ys = scheduler.createHotObservable([.next(260, 2)])
+        let res = scheduler.start(disposed: 240) { xs.amb(ys) }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)])
+
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = a.amb(b).subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        b.onNext(1)
+        b.onNext(2)
+        XCTAssertEqual(received, [1])
+        XCTAssertFalse(a.hasObservers)
+        XCTAssertFalse(b.hasObservers)
+
+        let other = a.amb(b).subscribe()
+        let box = Unchecked(other)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.value.dispose()
+            done.signal()
+        }
+        done.wait()
+        XCTAssertFalse(a.hasObservers)
+    }
+}

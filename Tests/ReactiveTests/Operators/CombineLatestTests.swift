@@ -1,0 +1,103 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class CombineLatestTests: ReactiveTestCase {
+    func testCombineLatest_sendsOnceAllHaveValues() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(280)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys) { "\($0)\($1)" } }
+        XCTAssertEqual(res.events, [.next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 280)])
+    }
+
+    func testCombineLatest_tuplesForEightSources_ofDifferentTypes() {
+        let result = Observable.combineLatest(Observable.just(1), Observable.just("b"), Observable.just(3.0), Observable.just(true), Observable.just(5), Observable.just("f"), Observable.just(7), Observable.just(8)).map { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)\($7)" }
+        XCTAssertEqual(result.toEvents(), [.next("1b3.0true5f78"), .completed])
+        let pair = Observable.combineLatest(Observable.just(1), Observable.just("x")).map { "\($0.0)\($0.1)" }
+        XCTAssertEqual(pair.toEvents(), [.next("1x"), .completed])
+    }
+
+    func testCombineLatest_sourceCompletingEmptyCompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
+        let ys = scheduler.createHotObservable([Recorded<Event<Int>>.completed(250)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatest_errorAndSelectorError_disposeAll() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let ys = scheduler.createHotObservable([.next(220, 1), .error(240, TestError.first)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(220, 2), .next(230, 3), .error(240, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let a = scheduler2.createHotObservable([.next(210, 1), .next(230, 2)])
+        let b = scheduler2.createHotObservable([.next(220, 1)])
+        let res2 = scheduler2.start { Observable.combineLatest(a, b) { x, _ -> Int in
+            if x == 2 { throw TestError.second }
+            return x
+        } }
+        XCTAssertEqual(res2.events, [.next(220, 1), .error(230, TestError.second)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCombineLatest_collection_andEmptyCollection_andDisposeInMiddle() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let sources = (0..<3).map { index in scheduler.createHotObservable([.next(210 + 10 * index, index), .next(300, 10 + index)]) }
+        let res = scheduler.start(disposed: 400) { Observable.combineLatest(sources.map { $0.asObservable() }) }
+        XCTAssertEqual(res.events, [.next(230, [0, 1, 2]), .next(300, [10, 1, 2]), .next(300, [10, 11, 2]), .next(300, [10, 11, 12])])
+        XCTAssertEqual(sources[0].subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(Observable<[Int]>.combineLatest([Observable<Int>]()).toEvents(), [.completed])
+    }
+
+    func testCombineLatest_reentrantDisposeFromOnNext() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = Observable.combineLatest(a, b, resultSelector: +).subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        a.onNext(1)
+        b.onNext(1)
+        a.onNext(5)
+        XCTAssertEqual(received, [2])
+        XCTAssertFalse(a.hasObservers)
+        XCTAssertFalse(b.hasObservers)
+    }
+
+    func testCombineLatest_stressFromFourThreads_countsExactly() {
+        let subjects = (0..<4).map { _ in PublishSubject<Int>() }
+        let received = Counter()
+        let subscription = Observable.combineLatest(subjects.map { $0.asObservable() }).subscribe(onNext: { _ in received.increment() })
+        for subject in subjects { subject.onNext(0) }  // 1 combination
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for value in 0..<2000 { subjects[index].onNext(value) }
+        }
+        XCTAssertEqual(received.value, 1 + 8000)
+        subscription.dispose()
+    }
+
+    func testCombineLatest_disposeFromAnotherThread() {
+        let a = PublishSubject<Int>()
+        let subscription = Observable.combineLatest(a, Observable<Int>.never(), resultSelector: +).subscribe()
+        let box = Unchecked(subscription)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.value.dispose()
+            done.signal()
+        }
+        done.wait()
+        XCTAssertFalse(a.hasObservers)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class ZipTests: ReactiveTestCase {
+    func testZip_pairsByPosition() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(250, 3), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(230, "a"), .next(240, "b"), .completed(260)])
+        let res = scheduler.start { Observable.zip(xs, ys) { "\($0)\($1)" } }
+        XCTAssertEqual(res.events, [.next(230, "1a"), .next(240, "2b"), .completed(260)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
+    }
+
+    func testZip_completesWhenCompletedSourceRunsDry() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 1), .next(240, 2)])
+        let res = scheduler.start { Observable.zip(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(230, 2), .completed(230)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testZip_eightSourcesTuple_collection_andEmpty() {
+        let zipped = Observable.zip(Observable.of(1, 2), Observable.of("a", "b"), Observable.just(3), Observable.just(4), Observable.just(5), Observable.just(6), Observable.just(7), Observable.just(8)).map { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)\($7)" }
+        XCTAssertEqual(zipped.toEvents(), [.next("1a345678"), .completed])
+        XCTAssertEqual(Observable.zip([Observable.of(1, 2), Observable.of(3, 4, 5)]).toEvents(), [.next([1, 3]), .next([2, 4]), .completed])
+        XCTAssertEqual(Observable<[Int]>.zip([Observable<Int>]()).toEvents(), [.completed])
+    }
+
+    func testZip_errorAndSelectorError_andDisposeInMiddle() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let ys = scheduler.createHotObservable([.next(215, 1), .error(230, TestError.first)])
+        let res = scheduler.start { Observable.zip(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(215, 2), .error(230, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let a = scheduler2.createHotObservable([.next(210, 1), .next(310, 2)])
+        let b = scheduler2.createHotObservable([.next(220, 1), .next(230, 2)])
+        let res2 = scheduler2.start(disposed: 300) { Observable.zip(a, b) { x, _ -> Int in
+            if x == 2 { throw TestError.second }
+            return x
+        } }
+        XCTAssertEqual(res2.events, [.next(220, 1)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testZip_stressFromFourThreads_countsExactly() {
+        let subjects = (0..<4).map { _ in PublishSubject<Int>() }
+        let received = Counter()
+        let subscription = Observable.zip(subjects.map { $0.asObservable() }).subscribe(onNext: { values in
+            if Set(values).count == 1 { received.increment() }
+        })
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for value in 0..<2000 { subjects[index].onNext(value) }
+        }
+        XCTAssertEqual(received.value, 2000, "every tuple pairs the same positions")
+        subscription.dispose()
+    }
+
+    func testZip_reentrantDisposeAndDisposeFromAnotherThread() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = Observable.zip(a, b, resultSelector: +).subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        a.onNext(1)
+        b.onNext(1)
+        a.onNext(2)
+        b.onNext(2)
+        XCTAssertEqual(received, [2])
+        XCTAssertFalse(a.hasObservers)
+
+        let other = Observable.zip(a, b, resultSelector: +).subscribe()
+        let box = Unchecked(other)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.value.dispose()
+            done.signal()
+        }
+        done.wait()
+        XCTAssertFalse(a.hasObservers)
+        XCTAssertFalse(b.hasObservers)
+    }
+}
