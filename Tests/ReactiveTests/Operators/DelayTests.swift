@@ -1,0 +1,42 @@
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class DelayTests: ReactiveTestCase {
+    func testDelay_shiftsElementsAndCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(250, 3), .completed(260)])
+        let res = scheduler.start { xs.delay(.seconds(30), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(240, 1), .next(245, 2), .next(280, 3), .completed(290)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
+    }
+
+    func testDelay_errorIsNotDelayed_andDropsWaiting() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .error(250, TestError.first)])
+        let res = scheduler.start { xs.delay(.seconds(30), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(240, 1), .error(250, TestError.first)])
+    }
+
+    func testDelay_disposeDropsWaiting_emptyAndNever() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(280, 2)])
+        let res = scheduler.start(disposed: 300) { xs.delay(.seconds(30), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(240, 1)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let empty = scheduler2.createHotObservable([Recorded<Event<Int>>.completed(250)])
+        XCTAssertEqual(scheduler2.start { empty.delay(.seconds(30), scheduler: scheduler2) }.events, [.completed(280)])
+    }
+
+    func testDelaySubscription_subscribesLater_andDisposeBeforeCancels() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(240, 1), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(230, 250)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let ys = scheduler2.createColdObservable([.next(10, 1)])
+        XCTAssertEqual(scheduler2.start(disposed: 220) { ys.delaySubscription(.seconds(30), scheduler: scheduler2) }.events, [])
+        XCTAssertEqual(ys.subscriptions, [])
+    }
+}

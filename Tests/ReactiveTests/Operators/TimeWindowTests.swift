@@ -1,0 +1,101 @@
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class TimeWindowTests: ReactiveTestCase {
+    func testTakeFor_completesAfterDuration() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(260, 3), .completed(300)])
+        let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testTakeFor_errorBeforeDuration() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Int>>.error(210, TestError.first)])
+        XCTAssertEqual(scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }.events, [.error(210, TestError.first)])
+    }
+
+    func testSkipFor_dropsUntilDuration_elementAtTheEdgeIsDropped() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(260, 3), .completed(300)])
+        let res = scheduler.start { xs.skip(for: .seconds(50), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(260, 3), .completed(300)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let ys = scheduler2.createHotObservable([.next(210, 1), .error(220, TestError.first)])
+        XCTAssertEqual(scheduler2.start { ys.skip(for: .seconds(50), scheduler: scheduler2) }.events, [.error(220, TestError.first)])
+    }
+
+    func testBuffer_byCountAndByTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(290, 4), .completed(300)])
+        let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
+        // [1,2] full at 220 restarts the period (ends 270): [3] at 270; [4] at completion.
+        XCTAssertEqual(res.events, [.next(220, [1, 2]), .next(270, [3]), .next(300, [4]), .completed(300)])
+    }
+
+    func testBuffer_emptyPeriods_errorAndBadCount() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Int>>.error(270, TestError.first)])
+        let res = scheduler.start { xs.buffer(timeSpan: .seconds(30), count: 5, scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(230, []), .next(260, []), .error(270, TestError.first)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        XCTAssertEqual(scheduler2.start { Observable<Int>.never().buffer(timeSpan: .seconds(30), count: 0, scheduler: scheduler2) }.events, [.error(200, RxError.argumentOutOfRange)])
+    }
+
+    func testWindow_splitsByCountAndTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        var windows: [[Int]] = []
+        let observer = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) {
+            subscription = xs.window(timeSpan: .seconds(50), count: 2, scheduler: scheduler)
+                .enumerated()
+                .flatMap { index, window in window.toArray().map { values -> Int in
+                    windows.append(values)
+                    return index
+                } }
+                .subscribe(observer)
+        }
+        scheduler.scheduleAt(1000) { subscription?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(windows, [[1, 2], [3], []])
+        XCTAssertEqual(observer.events, [.next(220, 0), .next(270, 1), .next(300, 2), .completed(300)])
+    }
+
+    func testGroupBy_routesByKey_andEndsEveryGroup() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a1"), .next(220, "b1"), .next(230, "a2"), .completed(300)])
+        var groups: [String: TestableObserver<String>] = [:]
+        let keys = scheduler.createObserver(String.self)
+        var subscription: Disposable?
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) {
+            subscription = xs.groupBy { String($0.prefix(1)) }.do(onNext: { group in
+                let observer = scheduler.createObserver(String.self)
+                groups[group.key] = observer
+                group.subscribe(observer).disposed(by: bag)
+            }).map(\.key).subscribe(keys)
+        }
+        scheduler.scheduleAt(1000) { subscription?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(keys.events, [.next(210, "a"), .next(220, "b"), .completed(300)])
+        XCTAssertEqual(groups["a"]?.events, [.next(210, "a1"), .next(230, "a2"), .completed(300)])
+        XCTAssertEqual(groups["b"]?.events, [.next(220, "b1"), .completed(300)])
+    }
+
+    func testGroupBy_keySelectorErrorEndsGroupsWithIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let group = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        let res = scheduler.start { xs.groupBy { value -> Int in
+            if value == 2 { throw TestError.first }
+            return value
+        }.do(onNext: { $0.subscribe(group).disposed(by: bag) }).map(\.key) }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError.first)])
+        XCTAssertEqual(group.events, [.next(210, 1), .error(220, TestError.first)])
+    }
+}
