@@ -60,3 +60,65 @@ import Reactive
     }
     return sum
 }
+
+/// A `create` source that sends `n` ones (RxSwift's benchmark source).
+@inline(__always) func ones(_ n: Int) -> Observable<Int> {
+    Observable<Int>.create { observer in
+        for _ in 0..<n { observer.on(.next(1)) }
+        return Disposables.create()
+    }
+}
+
+/// Five chained `flatMap { Observable.just($0) }`.
+@inline(__always) func fiveFlatMaps(_ source: Observable<Int>) -> Observable<Int> {
+    source
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+}
+
+/// Five chained `flatMapLatest { Observable.just($0) }`.
+@inline(__always) func fiveFlatMapLatests(_ source: Observable<Int>) -> Observable<Int> {
+    source
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+}
+
+/// Seven nested 4-way `combineLatest`, the source innermost.
+@inline(__always) func sevenCombineLatests(_ source: Observable<Int>) -> Observable<Int> {
+    var last = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), source) { x, _, _, _ in x }
+    for _ in 0..<6 {
+        last = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), last) { x, _, _, _ in x }
+    }
+    return last
+}
+
+/// Pumping: `n` events through `chain` over one subscription.
+@inline(__always) func pumping(_ n: Int, _ chain: (Observable<Int>) -> Observable<Int>) -> Int {
+    var sum = 0
+    let subscription = chain(ones(n)).subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}
+
+/// Creating: `n` subscriptions of `chain`, one event each.
+@inline(__always) func creating(_ n: Int, _ chain: (Observable<Int>) -> Observable<Int>) -> Int {
+    var sum = 0
+    for _ in 0..<n {
+        let subscription = chain(ones(1)).subscribe(onNext: { sum += $0 })
+        subscription.dispose()
+    }
+    return sum
+}
+
+@inline(never) func flatMapsPumping(_ n: Int) -> Int { pumping(n, fiveFlatMaps) }
+@inline(never) func flatMapsCreating(_ n: Int) -> Int { creating(n, fiveFlatMaps) }
+@inline(never) func flatMapLatestPumping(_ n: Int) -> Int { pumping(n, fiveFlatMapLatests) }
+@inline(never) func flatMapLatestCreating(_ n: Int) -> Int { creating(n, fiveFlatMapLatests) }
+@inline(never) func combineLatestPumping(_ n: Int) -> Int { pumping(n, sevenCombineLatests) }
+@inline(never) func combineLatestCreating(_ n: Int) -> Int { creating(n, sevenCombineLatests) }

@@ -50,6 +50,12 @@ rows.append(Row(name: "publishSubjectCreating", unit: "cycle", measured: measure
 let chainBaseline = measure("baselineClosureChain", ops: 10_000 * scale, repetitions: reps, baselineClosureChainPumping)
 rows.append(Row(name: "mapFilterPumping", unit: "event", measured: measure("mapFilterPumping", ops: 10_000 * scale, repetitions: reps, mapFilterPumping), baseline: chainBaseline, target: "≤3x baseline, 0 alloc/event"))
 rows.append(Row(name: "mapFilterCreating", unit: "subscription", measured: measure("mapFilterCreating", ops: 1_000 * scale, repetitions: reps, mapFilterCreating), baseline: nil, target: "≤30 alloc/subscription"))
+rows.append(Row(name: "flatMapsPumping", unit: "event", measured: measure("flatMapsPumping", ops: 10_000 * scale, repetitions: reps, flatMapsPumping), baseline: nil, target: "≤880 ns (RxSwift/5), ≤10 alloc"))
+rows.append(Row(name: "flatMapsCreating", unit: "subscription", measured: measure("flatMapsCreating", ops: 1_000 * scale, repetitions: reps, flatMapsCreating), baseline: nil, target: "≤2540 ns (RxSwift/5)"))
+rows.append(Row(name: "flatMapLatestPumping", unit: "event", measured: measure("flatMapLatestPumping", ops: 10_000 * scale, repetitions: reps, flatMapLatestPumping), baseline: nil, target: "≤880 ns (RxSwift/5)"))
+rows.append(Row(name: "flatMapLatestCreating", unit: "subscription", measured: measure("flatMapLatestCreating", ops: 1_000 * scale, repetitions: reps, flatMapLatestCreating), baseline: nil, target: "—"))
+rows.append(Row(name: "combineLatestPumping", unit: "event", measured: measure("combineLatestPumping", ops: 10_000 * scale, repetitions: reps, combineLatestPumping), baseline: nil, target: "≤700 ns (RxSwift/5)"))
+rows.append(Row(name: "combineLatestCreating", unit: "subscription", measured: measure("combineLatestCreating", ops: 1_000 * scale, repetitions: reps, combineLatestCreating), baseline: nil, target: "≤6800 ns (RxSwift/5)"))
 
 func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
 print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps))")

@@ -4,98 +4,107 @@
 /// a list of subscribe functions and the elements travel as `Any` to a single sink, and the
 /// user's selector gets them back with their types. Values of up to three words fit an
 /// existential's inline storage, so boxing an `Int` or a reference allocates nothing.
-struct CombinedSources<Result> {
-    /// Subscribes source `index` to `parent`.
-    let subscribers: [(CombinedSourcesParent, Int) -> Disposable]
+///
+/// Code generic over a parameter pack is not specialised, so the pack-typed part is kept to the
+/// sources' own sinks, which only box the element; they call the combining sink through a
+/// `CombinedSourceHandler` created where its type is concrete, so the rest runs specialised.
+@usableFromInline struct CombinedSources<Result> {
+    /// Subscribes a source, reporting to the parent through the handler, under its index.
+    @usableFromInline let subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable]
     /// Rebuilds the typed values from the `Any` values, in source order, and calls the selector.
-    let selector: ([Any]) throws -> Result
+    @usableFromInline let selector: ([Any]) throws -> Result
 
-    init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
-        var subscribers: [(CombinedSourcesParent, Int) -> Disposable] = []
+    @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
+        var subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable] = []
         for source in repeat each source {
-            subscribers.append(CombinedSources.subscriber(source.asObservable()))
+            subscribers.append(combinedSourceSubscriber(source.asObservable()))
         }
         self.subscribers = subscribers
         selector = { values in
             var index = 0
-            func next<Value>(_: Value.Type) -> Value {
-                defer { index += 1 }
-                // The sink stores exactly one value of the source's type at each index.
-                return values[index] as! Value
-            }
-            return try resultSelector(repeat next((each Source).Element.self))
+            return try resultSelector(repeat takeCombinedValue((each Source).Element.self, from: values, at: &index))
         }
     }
 
-    init<Element>(_ sources: [Observable<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
-        subscribers = sources.map(CombinedSources.subscriber)
+    @inlinable init<Element>(_ sources: [Observable<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
+        var subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable] = []
+        for source in sources { subscribers.append(combinedSourceSubscriber(source)) }
+        self.subscribers = subscribers
         selector = { values in
             // The sink stores exactly one value of `Element` at each index.
             try resultSelector(values.map { $0 as! Element })
         }
     }
+}
 
-    private static func subscriber<Element>(_ source: Observable<Element>) -> (CombinedSourcesParent, Int) -> Disposable {
-        { parent, index in
-            let inner = CombinedSourceSink<Element>(parent: parent, index: index)
-            inner.setUpstream(source.subscribe(Downstream(inner) { unsafeDowncast($0, to: CombinedSourceSink<Element>.self).on(&$1) }))
-            return inner
-        }
+/// How a source's sink reports to the combining sink: (parent, event, source index).
+@usableFromInline typealias CombinedSourceHandler = (AnyObject, Event<Any>, Int) -> Void
+
+/// A function that subscribes `source` for a combining sink.
+@inlinable func combinedSourceSubscriber<Element>(_ source: Observable<Element>) -> (AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable {
+    { parent, handler, index in
+        let inner = CombinedSourceSink<Element>(parent: parent, handler: handler, index: index)
+        inner.setUpstream(source.subscribe(Downstream(inner) { unsafeDowncast($0, to: CombinedSourceSink<Element>.self).on(&$1) }))
+        return inner
     }
 }
 
-/// What a source's sink reports to the combining sink.
-protocol CombinedSourcesParent: AnyObject {
-    func onSource(_ event: Event<Any>, at index: Int)
+/// The value at `index`, as the type its source sends; advances `index`.
+@inlinable func takeCombinedValue<Value>(_: Value.Type, from values: [Any], at index: inout Int) -> Value {
+    defer { index += 1 }
+    // The sink stores exactly one value of the source's type at each index.
+    return values[index] as! Value
 }
 
 /// The observer of one source of a combining operator.
-final class CombinedSourceSink<Element>: Sink, @unchecked Sendable {
-    private let parent: CombinedSourcesParent
-    private let index: Int
+@usableFromInline final class CombinedSourceSink<Element>: Sink, @unchecked Sendable {
+    @usableFromInline let parent: AnyObject
+    @usableFromInline let handler: CombinedSourceHandler
+    @usableFromInline let index: Int
 
-    init(parent: CombinedSourcesParent, index: Int) {
+    @inlinable init(parent: AnyObject, handler: @escaping CombinedSourceHandler, index: Int) {
         self.parent = parent
+        self.handler = handler
         self.index = index
         super.init()
     }
 
-    func on(_ event: inout Event<Element>) {
+    @inlinable func on(_ event: inout Event<Element>) {
         if isStopped { return }
         switch event {
         case .next(let element):
-            parent.onSource(.next(element), at: index)
+            handler(parent, .next(element), index)
         case .error(let error):
             _ = markStopped()
-            parent.onSource(.error(error), at: index)
+            handler(parent, .error(error), index)
         case .completed:
             _ = markStopped()
-            parent.onSource(.completed, at: index)
+            handler(parent, .completed, index)
         }
     }
 }
 
 /// A combining sink: subscribes every source and disposes them all together.
-class CombiningSink<Result>: SerializingSink<[Any], Result>, CombinedSourcesParent, @unchecked Sendable {
-    private let selector: ([Any]) throws -> Result
-    private var subscriptions: [Disposable] = []  // guarded by lock
-    private var subscriptionsDisposed = false
+@usableFromInline class CombiningSink<Result>: SerializingSink<[Any], Result>, @unchecked Sendable {
+    @usableFromInline let selector: ([Any]) throws -> Result
+    @usableFromInline var subscriptions: [Disposable] = []  // guarded by lock
+    @usableFromInline var subscriptionsDisposed = false
 
-    init(downstream: Downstream<Result>, selector: @escaping ([Any]) throws -> Result) {
+    @inlinable init(downstream: Downstream<Result>, selector: @escaping ([Any]) throws -> Result) {
         self.selector = selector
         super.init(downstream: downstream)
     }
 
-    override final func convert(_ item: [Any]) throws -> Result {
+    @inlinable override final func convert(_ item: [Any]) throws -> Result {
         try selector(item)
     }
 
-    /// Subscribes every source, in order.
-    final func start(_ subscribers: [(CombinedSourcesParent, Int) -> Disposable]) {
+    /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
+    @inlinable final func start(_ subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable], handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
         for (index, subscribe) in subscribers.enumerated() {
             if isDisposed { return }
-            let subscription = subscribe(self, index)
+            let subscription = subscribe(self, handler, index)
             let keep: Bool = lock.withLock {
                 if subscriptionsDisposed { return false }
                 subscriptions.append(subscription)
@@ -105,11 +114,7 @@ class CombiningSink<Result>: SerializingSink<[Any], Result>, CombinedSourcesPare
         }
     }
 
-    func onSource(_ event: Event<Any>, at index: Int) {
-        fatalError("CombiningSink subclasses override onSource(_:at:)")
-    }
-
-    override func dispose() {
+    @inlinable override func dispose() {
         guard disposeOnce() else { return }
         let all: [Disposable] = lock.withLock {
             subscriptionsDisposed = true

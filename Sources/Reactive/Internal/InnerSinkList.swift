@@ -1,18 +1,19 @@
 /// A node of `InnerSinkList`: the list's links live in the node, so adding and removing an
-/// inner subscription allocates nothing.
-protocol InnerSinkListNode: AnyObject {
+/// inner subscription allocates nothing. `nextInList` is strong (the list owns its nodes through
+/// it); `previousInList` should be `unowned(unsafe)`, which the list keeps valid.
+@usableFromInline protocol InnerSinkListNode: AnyObject {
     var previousInList: Self? { get set }
     var nextInList: Self? { get set }
 }
 
 /// The inner subscriptions of an operator (merge, amb, …), kept under the operator's lock:
 /// constant-time append and removal, no allocation.
-struct InnerSinkList<Node: InnerSinkListNode> {
-    private var head: Node?
-    private var tail: Node?
-    private(set) var count = 0
+@usableFromInline struct InnerSinkList<Node: InnerSinkListNode> {
+    @usableFromInline var head: Node?
+    @usableFromInline var tail: Node?
+    @usableFromInline var count = 0
 
-    mutating func append(_ node: Node) {
+    @inlinable mutating func append(_ node: Node) {
         node.previousInList = tail
         node.nextInList = nil
         if let tail { tail.nextInList = node } else { head = node }
@@ -21,8 +22,8 @@ struct InnerSinkList<Node: InnerSinkListNode> {
     }
 
     /// Removes `node` if it is in the list.
-    mutating func remove(_ node: Node) {
-        guard node.previousInList != nil || head === node else { return }
+    @inlinable mutating func remove(_ node: Node) {
+        guard node.previousInList != nil || head === node else { return }  // not in the list
         if let previous = node.previousInList { previous.nextInList = node.nextInList } else { head = node.nextInList }
         if let next = node.nextInList { next.previousInList = node.previousInList } else { tail = node.previousInList }
         node.previousInList = nil
@@ -31,7 +32,7 @@ struct InnerSinkList<Node: InnerSinkListNode> {
     }
 
     /// The nodes, in order.
-    var all: [Node] {
+    @usableFromInline var all: [Node] {
         var nodes: [Node] = []
         nodes.reserveCapacity(count)
         var node = head
@@ -43,7 +44,7 @@ struct InnerSinkList<Node: InnerSinkListNode> {
     }
 
     /// Unlinks every node.
-    mutating func removeAll() {
+    @inlinable mutating func removeAll() {
         var node = head
         while let current = node {
             node = current.nextInList

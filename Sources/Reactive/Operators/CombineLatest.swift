@@ -8,75 +8,83 @@ extension ObservableType {
     /// error is forwarded and disposes every source. An error thrown by `resultSelector` is sent
     /// as an `error` event. The selector runs outside the operator's lock, one call at a time.
     /// Takes 2 or more sources (RxSwift offers 2 to 8).
-    public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
+    @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
         CombineLatestObservable(CombinedSources(repeat each source, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of the sources into a tuple each time one sends an element.
     ///
     /// `--1-----2--|` and `----a-----b--|` → `combineLatest` → `----(1,a)--(2,a)-(2,b)--|`
-    public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
+    @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
         CombineLatestObservable(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
     /// Combines the latest elements of a collection of sources.
     ///
     /// An empty collection completes at once.
-    public static func combineLatest<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+    @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
         CombineLatestObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of a collection of sources into an array.
-    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
+    @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
         CombineLatestObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
     }
 }
 
-final class CombineLatestObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let sources: CombinedSources<Element>
+@usableFromInline final class CombineLatestObservable<Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let sources: CombinedSources<Element>
 
-    init(_ sources: CombinedSources<Element>) {
+    @inlinable init(_ sources: CombinedSources<Element>) {
         self.sources = sources
         super.init(run: { node, downstream in
             let sources = unsafeDowncast(node, to: CombineLatestObservable<Element>.self).sources
             let sink = CombineLatestSink(downstream: downstream, sources: sources)
-            sink.start(sources.subscribers)
+            sink.start(sources.subscribers) { unsafeDowncast($0, to: CombineLatestSink<Element>.self).onSource($1, at: $2) }
             return sink
         })
     }
 }
 
-final class CombineLatestSink<Result>: CombiningSink<Result>, @unchecked Sendable {
+@usableFromInline final class CombineLatestSink<Result>: CombiningSink<Result>, @unchecked Sendable {
     // Guarded by lock.
-    private var latest: [Any?]
-    private var missing: Int
-    private var active: Int
+    // Slots not yet set hold `()`; `hasValue` says which are set. Sending `latest` itself shares
+    // its storage with the emitter, which releases it before the next event in the common case,
+    // so updating a slot does not copy the array.
+    @usableFromInline var latest: [Any]
+    @usableFromInline var hasValue: [Bool]
+    @usableFromInline var missing: Int
+    @usableFromInline var active: Int
 
-    init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
-        latest = Array(repeating: nil, count: sources.subscribers.count)
+    @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
+        latest = Array(repeating: (), count: sources.subscribers.count)
+        hasValue = Array(repeating: false, count: sources.subscribers.count)
         missing = sources.subscribers.count
         active = sources.subscribers.count
         super.init(downstream: downstream, selector: sources.selector)
         if sources.subscribers.isEmpty { send(.completed) }
     }
 
-    override func onSource(_ event: Event<Any>, at index: Int) {
+    @inlinable func onSource(_ event: Event<Any>, at index: Int) {
         lock.lock()
         let accepted: Event<[Any]>
         switch event {
         case .next(let value):
-            if latest[index] == nil { missing -= 1 }
+            if !hasValue[index] {
+                hasValue[index] = true
+                missing -= 1
+            }
             latest[index] = value
             if missing > 0 {
                 lock.unlock()
                 return
             }
-            accepted = .next(latest.compactMap { $0 })  // every slot is set once `missing` is 0
+            accepted = .next(latest)
         case .error(let error):
             accepted = .error(error)
         case .completed:
             active -= 1
-            if active > 0 && latest[index] != nil {
+            if active > 0 && hasValue[index] {
                 lock.unlock()
                 return
             }

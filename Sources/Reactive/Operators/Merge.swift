@@ -6,14 +6,14 @@ extension ObservableType {
     /// Completes when the source and every inner observable have completed; the first error
     /// (from the source, an inner observable or `selector`) is forwarded and disposes them all.
     /// Inner events arriving on different threads are delivered one at a time.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    @inlinable public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Like `flatMap`, but ignores source elements while an inner observable is still running.
     ///
     /// `--1--2-----3--|` (inner takes 4 ticks) → `flatMapFirst` → `--1a-1b--3a-3b-|`
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .first)
     }
 
@@ -24,7 +24,7 @@ extension ObservableType {
     ///
     /// Elements that arrive while an inner observable runs are queued. Synchronous inner
     /// observables are subscribed in a loop, so long runs do not grow the stack.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    @inlinable public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .merge(maxConcurrent: 1))
     }
 }
@@ -35,7 +35,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// `--A--B--|` (A `-1--2|`, B `-3|`) → `merge()` → `---1-3-2-|`
     ///
     /// Errors and completion as `flatMap`.
-    public func merge() -> Observable<Element.Element> {
+    @inlinable public func merge() -> Observable<Element.Element> {
         MergeObservable(source: asObservable(), selector: { $0.asObservable() }, mode: .merge(maxConcurrent: .max))
     }
 
@@ -43,14 +43,14 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// `merge(maxConcurrent: 1)` is `concat()`. Inner observables beyond the limit are queued
     /// and subscribed, in order, as others complete. A limit below 1 is treated as 1.
-    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+    @inlinable public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         MergeObservable(source: asObservable(), selector: { $0.asObservable() }, mode: .merge(maxConcurrent: Swift.max(1, maxConcurrent)))
     }
 
     /// Concatenates the inner observables: each is subscribed when the previous one completed.
     ///
     /// `--A--B--|` (A `-1--2|`, B `-3|`) → `concat()` → `---1--2-3|`
-    public func concat() -> Observable<Element.Element> {
+    @inlinable public func concat() -> Observable<Element.Element> {
         merge(maxConcurrent: 1)
     }
 }
@@ -61,35 +61,35 @@ extension ObservableType {
     /// `merge(-1--2|, --3|)` → `-13-2|`
     ///
     /// Completes when all have completed; the first error is forwarded and disposes the rest.
-    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+    @inlinable public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
         MergeObservable(source: Observable.from(Array(sources)), selector: { $0 }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Merges the elements of several observables as they come.
-    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+    @inlinable public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         MergeObservable(source: Observable.from(sources), selector: { $0 }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Merges the elements of several observables as they come.
-    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+    @inlinable public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
         merge(sources)
     }
 }
 
 /// How `MergeSink` treats inner observables.
-enum MergeMode {
+@usableFromInline enum MergeMode {
     /// At most this many inner observables subscribed at once; the others wait in order.
     case merge(maxConcurrent: Int)
     /// A source element that arrives while an inner observable runs is dropped (`flatMapFirst`).
     case first
 }
 
-final class MergeObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
-    let source: Observable<SourceElement>
-    let selector: (SourceElement) throws -> Observable<Element>
-    let mode: MergeMode
+@usableFromInline final class MergeObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<SourceElement>
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    @usableFromInline let mode: MergeMode
 
-    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+    @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.source = source
         self.selector = selector
         self.mode = mode
@@ -102,19 +102,21 @@ final class MergeObservable<SourceElement, Element>: Observable<Element>, @unche
     }
 }
 
-final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
-    private let selector: (SourceElement) throws -> Observable<Element>
-    private let maxConcurrent: Int
-    private let dropWhileBusy: Bool
+@usableFromInline final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    @usableFromInline let maxConcurrent: Int
+    @usableFromInline let dropWhileBusy: Bool
     // Guarded by lock.
-    private var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
-    private var waiting: [Observable<Element>] = []
-    private var waitingHead = 0
-    private var sourceDone = false
-    private var subscribing = false
-    private var innersDisposed = false
+    @usableFromInline var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
+    /// Inner subscriptions started and not ended (some may not be in `inners` yet).
+    @usableFromInline var active = 0
+    @usableFromInline var waiting: [Observable<Element>] = []
+    @usableFromInline var waitingHead = 0
+    @usableFromInline var sourceDone = false
+    @usableFromInline var subscribing = false
+    @usableFromInline var innersDisposed = false
 
-    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector
         switch mode {
         case .merge(let maxConcurrent):
@@ -127,7 +129,7 @@ final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element
         super.init(downstream: downstream)
     }
 
-    func on(_ event: inout Event<SourceElement>) {
+    @inlinable func on(_ event: inout Event<SourceElement>) {
         switch event {
         case .next(let element):
             let inner: Observable<Element>
@@ -142,12 +144,11 @@ final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element
                 lock.unlock()
                 return
             }
-            if inners.count < maxConcurrent && waitingHead == waiting.count && !subscribing {
+            if active < maxConcurrent && waitingHead == waiting.count && !subscribing {
                 // The common case: subscribe at once (no queue, no loop).
-                let sink = MergeInnerSink(parent: self)
-                inners.append(sink)
+                active += 1
                 lock.unlock()
-                sink.run(inner)
+                start(inner)
             } else if dropWhileBusy {
                 lock.unlock()
             } else {
@@ -160,7 +161,7 @@ final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element
         case .completed:
             lock.lock()
             sourceDone = true
-            let emitter = inners.count == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+            let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
             lock.unlock()
             if emitter { emit(.completed) }
         }
@@ -169,43 +170,61 @@ final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element
     /// Subscribes waiting inner observables while there is room. One loop runs at a time: a
     /// call from inside it (a synchronous inner observable completing) only leaves work for it,
     /// so a long run of synchronous inner observables does not grow the stack.
-    private func subscribeWaiting() {
+    @inlinable func subscribeWaiting() {
         lock.lock()
         if subscribing {
             lock.unlock()
             return
         }
         subscribing = true
-        while !innersDisposed && inners.count < maxConcurrent && waitingHead < waiting.count {
+        while !innersDisposed && active < maxConcurrent && waitingHead < waiting.count {
             let inner = waiting[waitingHead]
             waitingHead += 1
             if waitingHead == waiting.count {
                 waiting.removeAll(keepingCapacity: true)
                 waitingHead = 0
             }
-            let sink = MergeInnerSink(parent: self)
-            inners.append(sink)
+            active += 1
             lock.unlock()
-            sink.run(inner)
+            start(inner)
             lock.lock()
         }
         subscribing = false
-        let emitter = sourceDone && inners.count == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+        let emitter = sourceDone && active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
         lock.unlock()
         if emitter { emit(.completed) }
     }
 
-    fileprivate func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>) {
+    /// Subscribes an inner observable (counted in `active` by the caller). It joins `inners`
+    /// only if it is still running when `subscribe` returns: a synchronous inner observable
+    /// (`just`) costs no list update.
+    @inlinable func start(_ inner: Observable<Element>) {
+        let sink = MergeInnerSink(parent: self)
+        sink.run(inner)
+        lock.lock()
+        if sink.isStopped {
+            lock.unlock()
+        } else if innersDisposed {
+            lock.unlock()
+            sink.dispose()
+        } else {
+            inners.append(sink)
+            lock.unlock()
+        }
+    }
+
+    @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>) {
         lock.lock()
         inners.remove(sink)
+        active -= 1
         let hasWaiting = waitingHead < waiting.count
-        let emitter = !hasWaiting && !subscribing && sourceDone && inners.count == 0 && acceptLocked(.completed)
+        let emitter = !hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed)
         lock.unlock()
         if emitter { emit(.completed) }
         if hasWaiting { subscribeWaiting() }
     }
 
-    override func dispose() {
+    @inlinable override func dispose() {
         guard disposeOnce() else { return }
         let (active, dropped): ([MergeInnerSink<SourceElement, Element>], [Observable<Element>]) = lock.withLock {
             innersDisposed = true
@@ -221,23 +240,23 @@ final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element
     }
 }
 
-final class MergeInnerSink<SourceElement, Element>: Sink, InnerSinkListNode, @unchecked Sendable {
+@usableFromInline final class MergeInnerSink<SourceElement, Element>: Sink, InnerSinkListNode, @unchecked Sendable {
     // Strong, and never cleared (events may race with disposal): the parent drops its links to
     // its inner sinks when they end, so there is no cycle.
-    private let parent: MergeSink<SourceElement, Element>
-    var previousInList: MergeInnerSink<SourceElement, Element>?
-    var nextInList: MergeInnerSink<SourceElement, Element>?
+    @usableFromInline let parent: MergeSink<SourceElement, Element>
+    @usableFromInline unowned(unsafe) var previousInList: MergeInnerSink<SourceElement, Element>?
+    @usableFromInline var nextInList: MergeInnerSink<SourceElement, Element>?
 
-    init(parent: MergeSink<SourceElement, Element>) {
+    @inlinable init(parent: MergeSink<SourceElement, Element>) {
         self.parent = parent
         super.init()
     }
 
-    func run(_ source: Observable<Element>) {
+    @inlinable func run(_ source: Observable<Element>) {
         setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) }))
     }
 
-    private func on(_ event: inout Event<Element>) {
+    @inlinable func on(_ event: inout Event<Element>) {
         if isStopped { return }
         switch event {
         case .next:

@@ -6,7 +6,7 @@ extension ObservableType {
     /// A new source element disposes the previous inner observable before subscribing the new
     /// one. Completes when the source and the current inner observable have completed; the first
     /// error (source, inner or `selector`) is forwarded and disposes everything.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+    @inlinable public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         SwitchObservable(source: asObservable(), selector: { try selector($0).asObservable() })
     }
 }
@@ -15,16 +15,16 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Sends the elements of the most recent inner observable only.
     ///
     /// `--A----B--|` → `switchLatest()` → elements of A until B arrives, then of B.
-    public func switchLatest() -> Observable<Element.Element> {
+    @inlinable public func switchLatest() -> Observable<Element.Element> {
         SwitchObservable(source: asObservable(), selector: { $0.asObservable() })
     }
 }
 
-final class SwitchObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
-    let source: Observable<SourceElement>
-    let selector: (SourceElement) throws -> Observable<Element>
+@usableFromInline final class SwitchObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<SourceElement>
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
 
-    init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+    @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.source = source
         self.selector = selector
         super.init(run: { node, downstream in
@@ -36,19 +36,19 @@ final class SwitchObservable<SourceElement, Element>: Observable<Element>, @unch
     }
 }
 
-final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
-    private let selector: (SourceElement) throws -> Observable<Element>
+@usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     // Guarded by lock.
-    private var latest = 0
-    private var current: SwitchInnerSink<SourceElement, Element>?
-    private var sourceDone = false
+    @usableFromInline var latest = 0
+    @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
+    @usableFromInline var sourceDone = false
 
-    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.selector = selector
         super.init(downstream: downstream)
     }
 
-    func on(_ event: inout Event<SourceElement>) {
+    @inlinable func on(_ event: inout Event<SourceElement>) {
         switch event {
         case .next(let element):
             let inner: Observable<Element>
@@ -81,7 +81,7 @@ final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Elemen
         }
     }
 
-    fileprivate func innerEvent(_ event: Event<Element>, id: Int) {
+    @inlinable func innerEvent(_ event: Event<Element>, id: Int) {
         lock.lock()
         guard id == latest else {
             lock.unlock()
@@ -99,7 +99,7 @@ final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Elemen
         if emitter { emit(event) }
     }
 
-    override func dispose() {
+    @inlinable override func dispose() {
         guard disposeOnce() else { return }
         let inner: SwitchInnerSink<SourceElement, Element>? = lock.withLock {
             defer { current = nil }
@@ -109,21 +109,21 @@ final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Elemen
     }
 }
 
-final class SwitchInnerSink<SourceElement, Element>: Sink, @unchecked Sendable {
-    private let parent: SwitchSink<SourceElement, Element>
-    private let id: Int
+@usableFromInline final class SwitchInnerSink<SourceElement, Element>: Sink, @unchecked Sendable {
+    @usableFromInline let parent: SwitchSink<SourceElement, Element>
+    @usableFromInline let id: Int
 
-    init(parent: SwitchSink<SourceElement, Element>, id: Int) {
+    @inlinable init(parent: SwitchSink<SourceElement, Element>, id: Int) {
         self.parent = parent
         self.id = id
         super.init()
     }
 
-    func run(_ source: Observable<Element>) {
+    @inlinable func run(_ source: Observable<Element>) {
         setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchInnerSink<SourceElement, Element>.self).on(&$1) }))
     }
 
-    private func on(_ event: inout Event<Element>) {
+    @inlinable func on(_ event: inout Event<Element>) {
         if isStopped { return }
         if event.isStopEvent { _ = markStopped() }
         parent.innerEvent(event, id: id)

@@ -7,51 +7,51 @@ extension ObservableType {
     /// Completes when a source has completed and its queue is empty; the first error is
     /// forwarded and disposes every source. An error thrown by `resultSelector` is sent as an
     /// `error` event. Takes 2 or more sources (RxSwift offers 2 to 8).
-    public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
+    @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
         ZipObservable(CombinedSources(repeat each source, resultSelector: resultSelector))
     }
 
     /// Combines the sources' elements by position into tuples.
     ///
     /// `--1--2--|` and `----a--b--|` → `zip` → `----(1,a)--(2,b)|`
-    public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
+    @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
         ZipObservable(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
     /// Combines a collection of sources' elements by position.
     ///
     /// An empty collection completes at once.
-    public static func zip<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+    @inlinable public static func zip<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
         ZipObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines a collection of sources' elements by position into arrays.
-    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
+    @inlinable public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
         ZipObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
     }
 }
 
-final class ZipObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let sources: CombinedSources<Element>
+@usableFromInline final class ZipObservable<Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let sources: CombinedSources<Element>
 
-    init(_ sources: CombinedSources<Element>) {
+    @inlinable init(_ sources: CombinedSources<Element>) {
         self.sources = sources
         super.init(run: { node, downstream in
             let sources = unsafeDowncast(node, to: ZipObservable<Element>.self).sources
             let sink = ZipSink(downstream: downstream, sources: sources)
-            sink.start(sources.subscribers)
+            sink.start(sources.subscribers) { unsafeDowncast($0, to: ZipSink<Element>.self).onSource($1, at: $2) }
             return sink
         })
     }
 }
 
-final class ZipSink<Result>: CombiningSink<Result>, @unchecked Sendable {
+@usableFromInline final class ZipSink<Result>: CombiningSink<Result>, @unchecked Sendable {
     // Guarded by lock.
-    private var queues: [[Any]]
-    private var heads: [Int]
-    private var completed: [Bool]
+    @usableFromInline var queues: [[Any]]
+    @usableFromInline var heads: [Int]
+    @usableFromInline var completed: [Bool]
 
-    init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
+    @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
         queues = Array(repeating: [], count: sources.subscribers.count)
         heads = Array(repeating: 0, count: sources.subscribers.count)
         completed = Array(repeating: false, count: sources.subscribers.count)
@@ -59,9 +59,9 @@ final class ZipSink<Result>: CombiningSink<Result>, @unchecked Sendable {
         if sources.subscribers.isEmpty { send(.completed) }
     }
 
-    private func isEmptyLocked(_ index: Int) -> Bool { heads[index] == queues[index].count }
+    @inlinable func isEmptyLocked(_ index: Int) -> Bool { heads[index] == queues[index].count }
 
-    override func onSource(_ event: Event<Any>, at index: Int) {
+    @inlinable func onSource(_ event: Event<Any>, at index: Int) {
         lock.lock()
         var accepted: [Event<[Any]>] = []
         switch event {

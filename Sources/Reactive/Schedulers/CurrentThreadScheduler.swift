@@ -20,7 +20,9 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
 
     /// Whether no trampoline runs on this thread, so scheduling now would run the action at once.
     public static var isScheduleRequired: Bool {
-        !Trampoline.current.active
+        // Every subscription asks: no retain of the trampoline, no creation on a first call.
+        guard let pointer = pthread_getspecific(Trampoline.key) else { return true }
+        return !Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.active }
     }
 
     /// Runs `action` now if no trampoline is active on this thread, else queues it to run after
@@ -47,7 +49,7 @@ private final class Trampoline {
     var queue: [TrampolineItem] = []
     var head = 0
 
-    private static let key: pthread_key_t = {
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
