@@ -7,6 +7,12 @@ extension ObservableType {
     public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         UnaryObservable<SkipForTimeSink<Element>>(asObservable(), (duration, scheduler))
     }
+
+    /// The deprecated name of `skip(for:scheduler:)`.
+    @available(*, deprecated, renamed: "skip(for:scheduler:)")
+    public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        skip(for: duration, scheduler: scheduler)
+    }
 }
 
 final class SkipForTimeSink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {

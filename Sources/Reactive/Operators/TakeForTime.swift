@@ -5,6 +5,12 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         UnaryObservable<TakeForTimeSink<Element>>(asObservable(), (duration, scheduler))
     }
+
+    /// The deprecated name of `take(for:scheduler:)`.
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
 
 final class TakeForTimeSink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
