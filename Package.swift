@@ -9,14 +9,17 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTest", targets: ["ReactiveTest"]),
         .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
+        .library(name: "ReactiveKVO", targets: ["ReactiveKVO"]),
         .executable(name: "TickerService", targets: ["TickerService"]),
     ],
     targets: [
         .target(name: "Reactive"),
         .target(name: "ReactiveTest", dependencies: ["Reactive"]),
         .target(name: "ReactiveBlocking", dependencies: ["Reactive"]),
+        .target(name: "ReactiveKVO", dependencies: ["Reactive"]),
         .executableTarget(name: "TickerService", dependencies: ["Reactive"], path: "Examples/TickerService"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking"]),
+        .testTarget(name: "ReactiveKVOTests", dependencies: ["ReactiveKVO", "Reactive", "ReactiveTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,140 @@
+import Foundation
+import Reactive
+
+/// The observation of a dotted key path (`"owner.address.city"`): one internal registration per
+/// step, re-wired when an intermediate object changes, is set to nil or is deallocated.
+///
+/// The user's registration is notified with the whole path's old and new values; a nil or
+/// deallocated intermediate makes the value nil, and nothing is left registered on a dead
+/// object.
+final class KeyPathChain: @unchecked Sendable {
+    private let root: any KeyValueObservable
+    private let steps: [String]
+    private weak var registration: Registration?
+    private let lock = Lock()
+    // Guarded by lock.
+    private var links: [Link] = []
+    private var lastValue: Any?
+    private var invalidated = false
+
+    /// One step's registration, on the object at that step.
+    private struct Link {
+        weak var object: AnyObject?
+        let token: KeyValueObservation
+        let deallocationHook: (registry: ObservationRegistry, id: Int)?
+    }
+
+    static func rootKey(for keyPath: String) -> String { keyPath }
+
+    private init(root: any KeyValueObservable, steps: [String], registration: Registration) {
+        self.root = root
+        self.steps = steps
+        self.registration = registration
+    }
+
+    static func register(_ registration: Registration, on root: some KeyValueObservable, steps: [String]) throws -> Bool {
+        // Validate the path as it stands: an unknown key or a non-observable intermediate throws.
+        _ = try root.value(forKeyPath: registration.keyPath)
+        guard root.observationRegistry.addDotted(registration) else { return false }
+        let chain = KeyPathChain(root: root, steps: steps, registration: registration)
+        registration.chain = chain
+        do {
+            try chain.rewire(from: 0)
+        } catch {
+            _ = root.unregister(keyPath: registration.keyPath) { $0 === registration }
+            throw error
+        }
+        let value = chain.lock.withLock { chain.lastValue }
+        if registration.options.contains(.initial) {
+            registration.deliver(KeyValueChange(kind: .setting, newValue: registration.options.contains(.new) ? value : nil), of: root)
+        }
+        return true
+    }
+
+    /// Re-registers the steps from `level` on, on the objects now on the path.
+    private func rewire(from level: Int) throws {
+        var object: (any KeyValueObservable)? = root
+        var objects: [any KeyValueObservable] = []
+        for index in 0..<steps.count {
+            guard let current = object else { break }
+            objects.append(current)
+            if index == steps.count - 1 { break }
+            let next = try current.value(forKey: steps[index])
+            guard let next else {
+                object = nil
+                break
+            }
+            guard let observable = next as? any KeyValueObservable else {
+                throw KeyValueCodingError.notKeyValueObservable(key: steps[index], type: "\(type(of: next))")
+            }
+            object = observable
+        }
+        let value = try? root.value(forKeyPath: steps.joined(separator: "."))
+        let dropped: [Link] = lock.withLock {
+            if invalidated { return [] }
+            let dropped = Array(links.dropFirst(level))
+            links.removeSubrange(Swift.min(level, links.count)...)
+            lastValue = value ?? nil
+            return dropped
+        }
+        release(dropped)
+        var added: [Link] = []
+        for index in Swift.max(level, 0)..<objects.count {
+            added.append(try link(objects[index], level: index))
+        }
+        let leftover: [Link] = lock.withLock {
+            if invalidated { return added }
+            links.append(contentsOf: added)
+            return []
+        }
+        release(leftover)
+    }
+
+    private func link(_ object: any KeyValueObservable, level: Int) throws -> Link {
+        let token = try object.observe(steps[level], options: [.prior]) { [weak self] _, change in
+            self?.stepChanged(level: level, isPrior: change.isPrior)
+        }
+        var hook: (ObservationRegistry, Int)?
+        if level > 0 {
+            let registry = object.observationRegistry
+            if let id = registry.onDeallocation({ [weak self] in self?.stepChanged(level: level - 1, isPrior: false) }) {
+                hook = (registry, id)
+            }
+        }
+        return Link(object: object, token: token, deallocationHook: hook)
+    }
+
+    private func release(_ links: [Link]) {
+        for link in links {
+            link.token.invalidate()
+            if let (registry, id) = link.deallocationHook { registry.removeDeallocationHook(id) }
+        }
+    }
+
+    private func stepChanged(level: Int, isPrior: Bool) {
+        guard let registration, registration.isActive else { return }
+        let old = lock.withLock { lastValue }
+        if isPrior {
+            if registration.options.contains(.prior) {
+                registration.deliver(KeyValueChange(kind: .setting, oldValue: registration.options.contains(.old) ? old : nil, isPrior: true), of: root)
+            }
+            return
+        }
+        try? rewire(from: level + 1)
+        let new = lock.withLock { lastValue }
+        registration.deliver(KeyValueChange(
+            kind: .setting,
+            oldValue: registration.options.contains(.old) ? old : nil,
+            newValue: registration.options.contains(.new) ? new : nil), of: root)
+    }
+
+    /// Removes every step's registration.
+    func invalidate() {
+        let dropped: [Link] = lock.withLock {
+            invalidated = true
+            defer { links = [] }
+            return links
+        }
+        release(dropped)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A proxy for an `@Observed` array property whose mutations notify with their kind and indexes
+/// (Foundation's `mutableArrayValue(forKey:)`).
+///
+/// Observers receive `.insertion`, `.removal` or `.replacement` changes carrying `indexes` and,
+/// as asked, the removed (`oldValue`) and inserted (`newValue`) elements as arrays. Assigning the
+/// whole property is a `.setting` change instead. A wrong element type or index throws before
+/// anything changes.
+public final class KeyValueMutableArray {
+    private let object: AnyObject
+    private let registry: ObservationRegistry
+    private let storage: KeyValueArrayStorage
+    private let key: String
+
+    init(object: AnyObject, registry: ObservationRegistry, storage: KeyValueArrayStorage, key: String) {
+        self.object = object
+        self.registry = registry
+        self.storage = storage
+        self.key = key
+    }
+
+    /// The number of elements.
+    public var count: Int { storage.elementCount }
+
+    /// The element at `index`.
+    public func element(at index: Int) throws -> Any {
+        try checkIndex(index, allowEnd: false)
+        return storage.element(at: index)
+    }
+
+    /// Appends `element` (an `.insertion` at the end).
+    public func append(_ element: Any) throws {
+        try insert(element, at: storage.elementCount)
+    }
+
+    /// Inserts `element` at `index` (an `.insertion`).
+    public func insert(_ element: Any, at index: Int) throws {
+        try checkIndex(index, allowEnd: true)
+        try storage.checkElement(element, className: registry.className, key: key)
+        let indexes = IndexSet(integer: index)
+        registry.willChange(key, .insertion, indexes: indexes)
+        storage.insertElement(element, at: index)
+        registry.didChange(key, .insertion, newElements: [element])
+    }
+
+    /// Removes the element at `index` (a `.removal`).
+    public func remove(at index: Int) throws {
+        try checkIndex(index, allowEnd: false)
+        let indexes = IndexSet(integer: index)
+        registry.willChange(key, .removal, indexes: indexes, oldElements: [storage.element(at: index)])
+        storage.removeElements(at: indexes)
+        registry.didChange(key, .removal)
+    }
+
+    /// Replaces the element at `index` with `element` (a `.replacement`).
+    public func replace(at index: Int, with element: Any) throws {
+        try checkIndex(index, allowEnd: false)
+        try storage.checkElement(element, className: registry.className, key: key)
+        let indexes = IndexSet(integer: index)
+        registry.willChange(key, .replacement, indexes: indexes, oldElements: [storage.element(at: index)])
+        storage.replaceElement(at: index, with: element)
+        registry.didChange(key, .replacement, newElements: [element])
+    }
+
+    /// Removes every element (one `.removal` of all indexes); nothing happens if it is empty.
+    public func removeAll() {
+        let count = storage.elementCount
+        guard count > 0 else { return }
+        let indexes = IndexSet(integersIn: 0..<count)
+        registry.willChange(key, .removal, indexes: indexes, oldElements: (0..<count).map(storage.element(at:)))
+        storage.removeElements(at: indexes)
+        registry.didChange(key, .removal)
+    }
+
+    private func checkIndex(_ index: Int, allowEnd: Bool) throws {
+        let count = storage.elementCount
+        if index < 0 || index > count || (!allowEnd && index == count) {
+            throw KeyValueCodingError.indexOutOfRange(className: registry.className, key: key, index: index, count: count)
+        }
+    }
+}
+
+extension KeyValueObservable {
+    /// A proxy for the `@Observed` array property `key` whose mutations notify observers with
+    /// their kind and indexes.
+    ///
+    /// - Throws: `unknownKey`, or `notAnArray` naming the property's type.
+    public func mutableArrayValue(forKey key: String) throws -> KeyValueMutableArray {
+        let registry = observationRegistry
+        let (object, storage) = try registry.arrayStorage(forKey: key)
+        return KeyValueMutableArray(object: object, registry: registry, storage: storage, key: key)
+    }
+}
+
+/// An array property's storage, element by element, without knowing the element type.
+protocol KeyValueArrayStorage: AnyObject {
+    var elementCount: Int { get }
+    func element(at index: Int) -> Any
+    func checkElement(_ element: Any, className: String, key: String) throws
+    func insertElement(_ element: Any, at index: Int)
+    func removeElements(at indexes: IndexSet)
+    func replaceElement(at index: Int, with element: Any)
+}
+
+extension ObservedStorage: KeyValueArrayStorage where Value: RangeReplaceableCollection, Value: MutableCollection, Value.Index == Int {
+    var elementCount: Int { value.count }
+
+    func element(at index: Int) -> Any { value[index] }
+
+    func checkElement(_ element: Any, className: String, key: String) throws {
+        guard element is Value.Element else {
+            throw KeyValueCodingError.typeMismatch(className: className, key: key, expected: "\(Value.Element.self)", actual: "\(type(of: element))")
+        }
+    }
+
+    // The elements were checked by `checkElement` before the change was announced.
+    func insertElement(_ element: Any, at index: Int) { value.insert(element as! Value.Element, at: index) }
+
+    func removeElements(at indexes: IndexSet) {
+        for index in indexes.reversed() { value.remove(at: index) }
+    }
+
+    func replaceElement(at index: Int, with element: Any) { value[index] = element as! Value.Element }
+}

@@ -1,0 +1,467 @@
+import Dispatch
+import Foundation
+import Reactive
+import Synchronization
+
+/// One registration: who is told about which key path, with which options and context.
+final class Registration: @unchecked Sendable {
+    let keyPath: String
+    let options: KeyValueObservingOptions
+    let context: UnsafeMutableRawPointer?
+    let queue: DispatchQueue?
+    /// The observer of `addObserver`, held weakly; nil for block registrations.
+    private weak var observer: KeyValueObserving?
+    let observerIdentity: ObjectIdentifier?
+    private let block: ((AnyObject, KeyValueChange) -> Void)?
+    private let active = Atomic<Bool>(true)
+    /// A dotted key path's chain of per-step registrations.
+    var chain: KeyPathChain?
+
+    init(keyPath: String, options: KeyValueObservingOptions, context: UnsafeMutableRawPointer?, observer: KeyValueObserving?, queue: DispatchQueue?, block: ((AnyObject, KeyValueChange) -> Void)?) {
+        self.keyPath = keyPath
+        self.options = options
+        self.context = context
+        self.observer = observer
+        observerIdentity = observer.map(ObjectIdentifier.init)
+        self.queue = queue
+        self.block = block
+    }
+
+    var isActive: Bool { active.load(ordering: .acquiring) }
+
+    /// Stops every callback not yet started; true for the first call.
+    func deactivate() -> Bool {
+        active.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    /// Whether the registration is for an observer that has been released.
+    var observerIsGone: Bool { observerIdentity != nil && observer == nil }
+
+    var observerDescription: String {
+        if let observer { return "\(type(of: observer))" }
+        return observerIdentity == nil ? "block" : "released observer"
+    }
+
+    /// Calls the observer or block, unless deactivated (checked just before the call).
+    func deliver(_ change: KeyValueChange, of object: AnyObject) {
+        if let queue {
+            let box = UncheckedDelivery(object: object, change: change)
+            queue.async { self.deliverNow(box.change, of: box.object) }
+        } else {
+            deliverNow(change, of: object)
+        }
+    }
+
+    private func deliverNow(_ change: KeyValueChange, of object: AnyObject) {
+        guard isActive else { return }
+        if let block {
+            block(object, change)
+        } else if let observer {
+            observer.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+        }
+    }
+}
+
+/// Hands an object and a change to a delivery queue.
+private struct UncheckedDelivery: @unchecked Sendable {
+    let object: AnyObject
+    let change: KeyValueChange
+}
+
+/// The observation state of one key of one object, guarded by the registry's lock.
+final class KeyState {
+    var registrations: [Registration] = []
+    /// Keys whose value depends on this one, with the number of their registrations.
+    var dependents: [String: Int] = [:]
+    /// will/did nesting: only the outermost pair notifies.
+    var nesting = 0
+    /// Old value captured at the outermost `willChange`, for `.old`.
+    var pendingOld: Any??
+    /// The kind and indexes of the change in progress.
+    var pendingKind: (KeyValueChange.Kind, IndexSet?) = (.setting, nil)
+    var pendingNew: Any?
+}
+
+/// The registrations of one object: created on first observation, reached from the object's
+/// `@Observed` storages, gone with the object.
+///
+/// Everything is decided under `lock` and every callback runs after unlocking, so observers may
+/// add or remove observers, or mutate the object, from inside a callback.
+final class ObservationRegistry: @unchecked Sendable {
+    let lock = Lock()
+    weak var object: AnyObject?
+    let className: String
+    /// The object's `@Observed` storages by key. Unowned: they live exactly as long as the
+    /// object, and are only touched after `object` was loaded strongly.
+    private let storages: [String: Unmanaged<AnyObject>]
+    private let automatic: (String) -> Bool
+    private let affecting: (String) -> Set<String>
+    private let computed: (AnyObject, String) -> Any??
+    private let computedKeyForKeyPath: (AnyKeyPath) -> String?
+    private let computedKeyNames: [String]
+    // Guarded by lock.
+    private var keys: [String: KeyState] = [:]
+    private var deallocHooks: [Int: () -> Void] = [:]
+    private var nextHook = 0
+    private var isDeallocated = false
+    private var keyPathCache: [AnyKeyPath: String] = [:]
+
+    private static let creationLock = Lock()
+
+    private init<Object: KeyValueObservable>(_ object: Object, storages: [String: AnyObservedStorage]) {
+        self.object = object
+        className = "\(type(of: object))"
+        self.storages = storages.mapValues { Unmanaged.passUnretained($0 as AnyObject) }
+        let type = type(of: object)
+        automatic = { type.automaticallyNotifiesObservers(forKey: $0) }
+        affecting = { type.keyPathsForValuesAffectingValue(forKey: $0) }
+        let computedKeys = type.computedKeys
+        computed = { object, key in
+            guard let keyPath = computedKeys[key], let object = object as? Object else { return nil }
+            return .some(object[keyPath: keyPath])
+        }
+        computedKeyForKeyPath = { keyPath in computedKeys.first { $0.value == keyPath }?.key }
+        computedKeyNames = computedKeys.keys.sorted()
+    }
+
+    /// The object's registry, created on first use.
+    static func of<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
+        var found: [String: AnyObservedStorage] = [:]
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let property = child.value as? AnyObservedProperty else { continue }
+                let storage = property.anyStorage
+                if let registry = storage.registry { return registry }
+                let key = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                if found[key] == nil { found[key] = storage }
+            }
+            mirror = current.superclassMirror
+        }
+        return creationLock.withLock {
+            // Another thread may have created it meanwhile.
+            if let registry = found.values.lazy.compactMap(\.registry).first { return registry }
+            let registry = ObservationRegistry(object, storages: found)
+            for (key, storage) in found {
+                storage.key = key
+                storage.registry = registry
+            }
+            return registry
+        }
+    }
+
+    private func storage(_ key: String) -> AnyObservedStorage? {
+        // Only called while `object` is held strongly, so the storage is alive.
+        storages[key].map { $0.takeUnretainedValue() as! AnyObservedStorage }
+    }
+
+    func automaticallyNotifies(_ key: String) -> Bool { automatic(key) }
+
+    // MARK: Key-value coding
+
+    /// The value of `key`; throws for a key that is neither `@Observed` nor a computed key.
+    func value(forKey key: String) throws -> Any? {
+        guard let object else { return nil }
+        return try withExtendedLifetime(object) {
+            if let storage = storage(key) { return storage.anyValue }
+            if let value = computed(object, key) { return value.flatMap(unwrapped) }
+            throw KeyValueCodingError.unknownKey(className: className, key: key)
+        }
+    }
+
+    func setValue(_ value: Any?, forKey key: String) throws {
+        guard let object else { return }
+        try withExtendedLifetime(object) {
+            guard let storage = storage(key) else {
+                if computed(object, key) != nil { throw KeyValueCodingError.readOnlyKey(className: className, key: key) }
+                throw KeyValueCodingError.unknownKey(className: className, key: key)
+            }
+            try storage.setAnyValue(value, className: className)
+        }
+    }
+
+    /// The storage of an array property, for `mutableArrayValue(forKey:)`.
+    func arrayStorage(forKey key: String) throws -> (AnyObject, KeyValueArrayStorage) {
+        guard let object, let storage = storage(key) else {
+            throw KeyValueCodingError.unknownKey(className: className, key: key)
+        }
+        guard let array = storage as? KeyValueArrayStorage else {
+            throw KeyValueCodingError.notAnArray(className: className, key: key, type: "\(storage.valueType)")
+        }
+        return (object, array)
+    }
+
+    /// The key a typed key path names: a computed key, or the `@Observed` property whose getter
+    /// it runs.
+    func key<Object: KeyValueObservable>(for keyPath: PartialKeyPath<Object>, of object: Object) throws -> String {
+        if let key = lock.withLock({ keyPathCache[keyPath] }) { return key }
+        var key = computedKeyForKeyPath(keyPath)
+        if key == nil {
+            let all = storages.map { ($0.key, $0.value.takeUnretainedValue() as! AnyObservedStorage) }
+            key = KeyPathProbe.probe {
+                for (_, storage) in all { storage.setProbing(true) }
+                _ = object[keyPath: keyPath]
+                for (_, storage) in all { storage.setProbing(false) }
+                return all.first { $0.1.probedKeyPath == keyPath }?.0
+            }
+        }
+        guard let key else {
+            throw KeyValueCodingError.unknownKey(className: className, key: "\(keyPath)")
+        }
+        lock.withLock { keyPathCache[keyPath] = key }
+        return key
+    }
+
+    // MARK: Registration
+
+    /// Adds a registration for a single key; false (nothing added) for a duplicate observer.
+    func add(_ registration: Registration, forKey key: String) throws -> Bool {
+        guard let object else { return false }
+        let closure = try dependencyClosure(of: key)
+        guard storage(key) != nil || computed(object, key) != nil else {
+            throw KeyValueCodingError.unknownKey(className: className, key: key)
+        }
+        _ = remove(forKey: key) { $0.observerIsGone }
+        let added: Bool = lock.withLock {
+            let state = keyState(key)
+            if let identity = registration.observerIdentity, state.registrations.contains(where: {
+                $0.observerIdentity == identity && $0.context == registration.context && $0.keyPath == registration.keyPath
+            }) {
+                return false
+            }
+            state.registrations.append(registration)
+            for dependency in closure { keyState(dependency).dependents[key, default: 0] += 1 }
+            return true
+        }
+        if added {
+            storage(key)?.addWatchers(1)
+            for dependency in closure { storage(dependency)?.addWatchers(1) }
+        }
+        return withExtendedLifetime(object) { added }
+    }
+
+    /// Adds the registration of a dotted key path under the key path itself (its chain watches
+    /// the steps); false for a duplicate observer.
+    func addDotted(_ registration: Registration) -> Bool {
+        _ = remove(forKey: registration.keyPath) { $0.observerIsGone }
+        return lock.withLock {
+            let state = keyState(registration.keyPath)
+            if let identity = registration.observerIdentity, state.registrations.contains(where: {
+                $0.observerIdentity == identity && $0.context == registration.context
+            }) {
+                return false
+            }
+            state.registrations.append(registration)
+            return true
+        }
+    }
+
+    /// Removes registrations matching `match` for `key`; returns the ones removed.
+    func remove(forKey key: String, where match: (Registration) -> Bool) -> [Registration] {
+        guard let object else { return [] }
+        let closure = (try? dependencyClosure(of: key)) ?? []
+        let removed: [Registration] = lock.withLock {
+            guard let state = keys[key] else { return [] }
+            let removed = state.registrations.filter(match)
+            if removed.isEmpty { return [] }
+            state.registrations.removeAll(where: match)
+            for dependency in closure {
+                let dependencyState = keyState(dependency)
+                dependencyState.dependents[key, default: 0] -= removed.count
+                if dependencyState.dependents[key] == 0 { dependencyState.dependents[key] = nil }
+            }
+            return removed
+        }
+        for registration in removed { _ = registration.deactivate() }
+        if !removed.isEmpty {
+            storage(key)?.addWatchers(-removed.count)
+            for dependency in closure { storage(dependency)?.addWatchers(-removed.count) }
+        }
+        return withExtendedLifetime(object) { removed }
+    }
+
+    /// Every key `key` depends on, transitively; throws on a cycle.
+    private func dependencyClosure(of key: String) throws -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        func visit(_ current: String, path: [String]) throws {
+            for dependency in affecting(current).sorted() {
+                if dependency == key || path.contains(dependency) {
+                    throw KeyValueCodingError.dependencyCycle(className: className, keys: path + [dependency])
+                }
+                if seen.insert(dependency).inserted { result.append(dependency) }
+                try visit(dependency, path: path + [dependency])
+            }
+        }
+        try visit(key, path: [key])
+        return result
+    }
+
+    private func keyState(_ key: String) -> KeyState {
+        if let state = keys[key] { return state }
+        let state = KeyState()
+        keys[key] = state
+        return state
+    }
+
+    // MARK: Notification
+
+    /// The registrations of `key` for a `.initial` callback.
+    func initialValue(forKey key: String) -> Any? {
+        (try? value(forKey: key)) ?? nil
+    }
+
+    /// Before a change of `key`: captures old values and sends prior callbacks for it and the
+    /// keys that depend on it. Nested calls for the same key count; only the outermost acts.
+    func willChange(_ key: String, _ kind: KeyValueChange.Kind, indexes: IndexSet? = nil, oldElements: [Any]? = nil) {
+        guard let object else { return }
+        var starting: [(key: String, registrations: [Registration])] = []
+        lock.withLock {
+            guard !isDeallocated else { return }
+            for affected in [key] + (keys[key]?.dependents.keys.sorted() ?? []) {
+                let state = keyState(affected)
+                state.nesting += 1
+                guard state.nesting == 1 else { continue }
+                state.pendingKind = affected == key ? (kind, indexes) : (.setting, nil)
+                state.pendingOld = nil
+                if !state.registrations.isEmpty { starting.append((affected, state.registrations)) }
+            }
+        }
+        for (affected, registrations) in starting {
+            let needsOld = registrations.contains { $0.options.contains(.old) || $0.options.contains(.prior) }
+            var old: Any?
+            if needsOld {
+                old = affected == key && kind != .setting ? oldElements : ((try? value(forKey: affected)) ?? nil)
+            }
+            lock.withLock { keys[affected]?.pendingOld = .some(old) }
+            let (changeKind, changeIndexes) = affected == key ? (kind, indexes) : (.setting, nil)
+            for registration in registrations where registration.options.contains(.prior) {
+                let change = KeyValueChange(kind: changeKind, oldValue: registration.options.contains(.old) ? old : nil, indexes: changeIndexes, isPrior: true)
+                registration.deliver(change, of: object)
+            }
+        }
+    }
+
+    /// After a change of `key`: the outermost call notifies the observers of `key` and of the
+    /// keys that depend on it, with the recomputed values.
+    func didChange(_ key: String, _ kind: KeyValueChange.Kind, newElements: [Any]? = nil) {
+        guard let object else { return }
+        var finishing: [(key: String, registrations: [Registration], old: Any?, kind: KeyValueChange.Kind, indexes: IndexSet?)] = []
+        lock.withLock {
+            guard !isDeallocated else { return }
+            for affected in [key] + (keys[key]?.dependents.keys.sorted() ?? []) {
+                guard let state = keys[affected], state.nesting > 0 else { continue }
+                state.nesting -= 1
+                guard state.nesting == 0 else { continue }
+                let old = state.pendingOld ?? nil
+                state.pendingOld = nil
+                if !state.registrations.isEmpty {
+                    finishing.append((affected, state.registrations, old, state.pendingKind.0, state.pendingKind.1))
+                }
+            }
+        }
+        for (affected, registrations, old, changeKind, indexes) in finishing {
+            let needsNew = registrations.contains { $0.options.contains(.new) }
+            var new: Any?
+            if needsNew {
+                new = affected == key && changeKind != .setting ? newElements : ((try? value(forKey: affected)) ?? nil)
+            }
+            for registration in registrations {
+                let change = KeyValueChange(
+                    kind: changeKind,
+                    oldValue: registration.options.contains(.old) ? old : nil,
+                    newValue: registration.options.contains(.new) ? new : nil,
+                    indexes: indexes)
+                registration.deliver(change, of: object)
+            }
+        }
+    }
+
+    // MARK: Deallocation
+
+    /// Runs `hook` once when the object is deallocated (at once if it already is).
+    func onDeallocation(_ hook: @escaping () -> Void) -> Int? {
+        let id: Int? = lock.withLock {
+            if isDeallocated { return nil }
+            defer { nextHook += 1 }
+            deallocHooks[nextHook] = hook
+            return nextHook
+        }
+        if id == nil { hook() }
+        return id
+    }
+
+    func removeDeallocationHook(_ id: Int) {
+        _ = lock.withLock { deallocHooks.removeValue(forKey: id) }
+    }
+
+    /// The object's storages are going: every registration ends, hooks run once.
+    func objectDeallocated() {
+        let (hooks, registrations): ([() -> Void], [Registration]) = lock.withLock {
+            if isDeallocated { return ([], []) }
+            isDeallocated = true
+            defer {
+                deallocHooks = [:]
+                keys = [:]
+            }
+            return (deallocHooks.sorted { $0.key < $1.key }.map(\.value), keys.values.flatMap(\.registrations))
+        }
+        for registration in registrations { _ = registration.deactivate() }
+        for hook in hooks { hook() }
+    }
+
+    // MARK: Debugging
+
+    /// A readable list of the registrations, one per line: observer, key path, options, context.
+    var observationInfo: String {
+        let entries: [String] = lock.withLock {
+            keys.sorted { $0.key < $1.key }.flatMap { key, state in
+                state.registrations.filter { $0.isActive && !$0.observerIsGone }.map { registration in
+                    let context = registration.context.map { "\($0)" } ?? "nil"
+                    return "<\(registration.observerDescription)> keyPath: \(registration.keyPath) (key \(key)) options: \(describe(registration.options)) context: \(context)"
+                }
+            }
+        }
+        return "<\(className) observationInfo> " + (entries.isEmpty ? "(no registrations)" : "\n" + entries.joined(separator: "\n"))
+    }
+
+    /// The number of active registrations, for tests.
+    var registrationCount: Int {
+        lock.withLock { keys.values.reduce(0) { $0 + $1.registrations.filter { $0.isActive && !$0.observerIsGone }.count } }
+    }
+}
+
+private func describe(_ options: KeyValueObservingOptions) -> String {
+    var names: [String] = []
+    if options.contains(.new) { names.append("new") }
+    if options.contains(.old) { names.append("old") }
+    if options.contains(.initial) { names.append("initial") }
+    if options.contains(.prior) { names.append("prior") }
+    return "[" + names.joined(separator: ", ") + "]"
+}
+
+/// Optional values read through `Any` come back as nil, not as `Optional.none` in a box.
+func unwrapped(_ value: Any) -> Any? {
+    if let optional = value as? AnyOptional { return optional.wrappedAny }
+    return value
+}
+
+/// Lets `Any` holding an optional be unwrapped.
+protocol AnyOptional {
+    var wrappedAny: Any? { get }
+    static var nilValue: Any { get }
+}
+
+extension Optional: AnyOptional {
+    var wrappedAny: Any? { self.map { unwrapped($0) } ?? nil }
+    static var nilValue: Any { Optional<Wrapped>.none as Any }
+}
+
+/// An `@Observed` property seen through reflection.
+protocol AnyObservedProperty {
+    var anyStorage: AnyObservedStorage { get }
+}
+
+extension Observed: AnyObservedProperty {
+    var anyStorage: AnyObservedStorage { storage }
+}
