@@ -8,7 +8,8 @@ import Reactive
 /// deallocated intermediate makes the value nil, and nothing is left registered on a dead
 /// object.
 final class KeyPathChain: @unchecked Sendable {
-    private let root: any KeyValueObservable
+    /// Weak: the root's registry owns this chain through the registration.
+    private weak var root: (any KeyValueObservable)?
     private let steps: [String]
     private weak var registration: Registration?
     private let lock = Lock()
@@ -53,6 +54,7 @@ final class KeyPathChain: @unchecked Sendable {
 
     /// Re-registers the steps from `level` on, on the objects now on the path.
     private func rewire(from level: Int) throws {
+        guard let root else { return }
         var object: (any KeyValueObservable)? = root
         var objects: [any KeyValueObservable] = []
         for index in 0..<steps.count {
@@ -112,7 +114,7 @@ final class KeyPathChain: @unchecked Sendable {
     }
 
     private func stepChanged(level: Int, isPrior: Bool) {
-        guard let registration, registration.isActive else { return }
+        guard let registration, registration.isActive, let root else { return }
         let old = lock.withLock { lastValue }
         if isPrior {
             if registration.options.contains(.prior) {

@@ -157,6 +157,9 @@ final class ObservationRegistry: @unchecked Sendable {
 
     func automaticallyNotifies(_ key: String) -> Bool { automatic(key) }
 
+    /// Whether the object has a storage whose deinit reports its deallocation.
+    var canReportDeallocation: Bool { !storages.isEmpty }
+
     // MARK: Key-value coding
 
     /// The value of `key`; throws for a key that is neither `@Observed` nor a computed key.

@@ -131,8 +131,12 @@ protocol AnyObservedStorage: AnyObject {
             return
         }
         registry.willChange(key, .setting)
+        // The old value lives until observers heard of the change: a replaced intermediate
+        // object dies after a dotted-path observer has moved on, not in the middle.
+        let old = value
         value = newValue
         registry.didChange(key, .setting)
+        withExtendedLifetime(old) {}
     }
 
     private func notifying(_ newValue: Value) {
@@ -141,8 +145,12 @@ protocol AnyObservedStorage: AnyObject {
             return
         }
         registry.willChange(key, .setting)
+        // The old value lives until observers heard of the change: a replaced intermediate
+        // object dies after a dotted-path observer has moved on, not in the middle.
+        let old = value
         value = newValue
         registry.didChange(key, .setting)
+        withExtendedLifetime(old) {}
     }
 }
 

@@ -1,0 +1,13 @@
+import Reactive
+
+extension ObservableType {
+    /// Sends `nil` and completes when `target` is deallocated; until then forwards the source.
+    ///
+    /// `--a--b----` (target deallocated at ⨯) → `--a--b--⨯nil|`
+    ///
+    /// Holds `target` weakly. The source is disposed when the target goes.
+    public func finishWithNilWhenDealloc<Wrapped>(_ target: some KeyValueObservable) -> Observable<Wrapped?> where Element == Wrapped? {
+        let dealloc = deallocation(of: target).map { Wrapped?.none }
+        return Observable.merge(asObservable().take(until: dealloc), dealloc)
+    }
+}
