@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
         .library(name: "ReactiveKVO", targets: ["ReactiveKVO"]),
         .executable(name: "TickerService", targets: ["TickerService"]),
+        .executable(name: "DownloadProgress", targets: ["DownloadProgress"]),
+        .executable(name: "KVOTour", targets: ["KVOTour"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -18,6 +20,8 @@ let package = Package(
         .target(name: "ReactiveBlocking", dependencies: ["Reactive"]),
         .target(name: "ReactiveKVO", dependencies: ["Reactive"]),
         .executableTarget(name: "TickerService", dependencies: ["Reactive"], path: "Examples/TickerService"),
+        .executableTarget(name: "DownloadProgress", dependencies: ["Reactive", "ReactiveKVO"], path: "Examples/DownloadProgress"),
+        .executableTarget(name: "KVOTour", dependencies: ["Reactive", "ReactiveKVO"], path: "Examples/KVOTour"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking"]),
         .testTarget(name: "ReactiveKVOTests", dependencies: ["ReactiveKVO", "Reactive", "ReactiveTest"]),
     ],
