@@ -10,7 +10,7 @@ let package = Package(
         .target(name: "MallocCounter"),
         .executableTarget(
             name: "ReactiveBenchmarks",
-            dependencies: [.product(name: "Reactive", package: "Reactive"), "MallocCounter"],
+            dependencies: [.product(name: "Reactive", package: "Reactive"), .product(name: "ReactiveKVO", package: "Reactive"), "MallocCounter"],
             swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
         ),
     ],

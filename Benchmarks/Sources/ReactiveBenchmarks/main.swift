@@ -56,6 +56,11 @@ rows.append(Row(name: "flatMapLatestPumping", unit: "event", measured: measure("
 rows.append(Row(name: "flatMapLatestCreating", unit: "subscription", measured: measure("flatMapLatestCreating", ops: 1_000 * scale, repetitions: reps, flatMapLatestCreating), baseline: nil, target: "—"))
 rows.append(Row(name: "combineLatestPumping", unit: "event", measured: measure("combineLatestPumping", ops: 10_000 * scale, repetitions: reps, combineLatestPumping), baseline: nil, target: "≤700 ns (RxSwift/5)"))
 rows.append(Row(name: "combineLatestCreating", unit: "subscription", measured: measure("combineLatestCreating", ops: 1_000 * scale, repetitions: reps, combineLatestCreating), baseline: nil, target: "≤6800 ns (RxSwift/5)"))
+let observationSet = measure("baselineObservationSet", ops: 100_000 * scale, repetitions: reps, observationSetNoObservers)
+rows.append(Row(name: "kvoSetNoObservers", unit: "set", measured: measure("kvoSetNoObservers", ops: 100_000 * scale, repetitions: reps, kvoSetNoObservers), baseline: observationSet, target: "≤5 ns (baseline: @Observable set)"))
+let observationRearm = measure("baselineObservationTracking", ops: 10_000 * scale, repetitions: reps, observationTrackingRearmed)
+rows.append(Row(name: "kvoSetOneBlockObserver", unit: "change", measured: measure("kvoSetOneBlockObserver", ops: 100_000 * scale, repetitions: reps, kvoSetOneBlockObserver), baseline: observationRearm, target: "≤50 ns (baseline: withObservationTracking re-armed)"))
+rows.append(Row(name: "kvoSetOneRxSubscriber", unit: "change", measured: measure("kvoSetOneRxSubscriber", ops: 100_000 * scale, repetitions: reps, kvoSetOneRxSubscriber), baseline: observationRearm, target: "≤100 ns"))
 
 func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
 print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps))")

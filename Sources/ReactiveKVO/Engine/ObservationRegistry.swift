@@ -70,7 +70,19 @@ private struct UncheckedDelivery: @unchecked Sendable {
 
 /// The observation state of one key of one object, guarded by the registry's lock.
 final class KeyState {
-    var registrations: [Registration] = []
+    var registrations: [Registration] = [] {
+        didSet {
+            needsOld = registrations.contains { $0.options.contains(.old) }
+            needsNew = registrations.contains { $0.options.contains(.new) }
+            needsPrior = registrations.contains { $0.options.contains(.prior) }
+        }
+    }
+    /// Whether any registration asks for the old value, the new value, a prior callback.
+    private(set) var needsOld = false
+    private(set) var needsNew = false
+    private(set) var needsPrior = false
+    /// The class's `automaticallyNotifiesObservers(forKey:)` for this key, asked once.
+    var automaticallyNotifies = true
     /// Keys whose value depends on this one, with the number of their registrations.
     var dependents: [String: Int] = [:]
     /// will/did nesting: only the outermost pair notifies.
@@ -100,7 +112,7 @@ final class ObservationRegistry: @unchecked Sendable {
     private let computedKeyForKeyPath: (AnyKeyPath) -> String?
     private let computedKeyNames: [String]
     // Guarded by lock.
-    private var keys: [String: KeyState] = [:]
+    private(set) var keys: [String: KeyState] = [:]
     private var deallocHooks: [Int: () -> Void] = [:]
     private var nextHook = 0
     private var isDeallocated = false
@@ -144,6 +156,9 @@ final class ObservationRegistry: @unchecked Sendable {
             let registry = ObservationRegistry(object, storages: found)
             for (key, storage) in found {
                 storage.key = key
+                storage.keyState = registry.keys[key] ?? KeyState()
+                storage.keyState?.automaticallyNotifies = registry.automatic(key)
+                registry.keys[key] = storage.keyState
                 storage.registry = registry
             }
             return registry
@@ -312,6 +327,29 @@ final class ObservationRegistry: @unchecked Sendable {
     /// The registrations of `key` for a `.initial` callback.
     func initialValue(forKey key: String) -> Any? {
         (try? value(forKey: key)) ?? nil
+    }
+
+    /// A set of an `@Observed` property, when its key has no dependents, no will/did in progress
+    /// and no prior callback to send: one lock round trip, no allocation. Returns false (having
+    /// done nothing) when the general path must run.
+    func fastSet(_ state: KeyState, of object: AnyObject, old: () -> Any?, store: () -> Void, new: () -> Any?) -> Bool {
+        lock.lock()
+        guard !isDeallocated, state.nesting == 0, state.dependents.isEmpty, !state.needsPrior else {
+            lock.unlock()
+            return false
+        }
+        let registrations = state.registrations
+        let needsOld = state.needsOld
+        let needsNew = state.needsNew
+        lock.unlock()
+        let oldValue = needsOld ? old() : nil
+        store()
+        let newValue = needsNew ? new() : nil
+        for registration in registrations {
+            let options = registration.options
+            registration.deliver(KeyValueChange(kind: .setting, oldValue: options.contains(.old) ? oldValue : nil, newValue: options.contains(.new) ? newValue : nil), of: object)
+        }
+        return true
     }
 
     /// Before a change of `key`: captures old values and sends prior callbacks for it and the

@@ -31,21 +31,21 @@ public struct Observed<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Observed<Value>>
     ) -> Value {
         get {
-            let storage = object[keyPath: storageKeyPath].storage
-            if storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
-                storage.probed(wrappedKeyPath)
+            // One expression per access, so that the box is borrowed, not retained.
+            if object[keyPath: storageKeyPath].storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
+                object[keyPath: storageKeyPath].storage.probed(wrappedKeyPath)
             }
-            return storage.value
+            return object[keyPath: storageKeyPath].storage.value
         }
         set {
-            let storage = object[keyPath: storageKeyPath].storage
-            if storage.state.load(ordering: .acquiring) & ~ObservedStorageState.probing == 0 {
-                storage.value = newValue
+            if object[keyPath: storageKeyPath].storage.state.load(ordering: .acquiring) & ~ObservedStorageState.probing == 0 {
+                object[keyPath: storageKeyPath].storage.value = newValue
                 return
             }
-            storage.setNotifying(newValue, on: object)
+            object[keyPath: storageKeyPath].storage.setObserved(newValue)
         }
     }
+
 }
 
 /// The bits of an `ObservedStorage`'s state word.
@@ -62,6 +62,7 @@ protocol AnyObservedStorage: AnyObject {
     var anyValue: Any? { get }
     var valueType: Any.Type { get }
     var registry: ObservationRegistry? { get set }
+    var keyState: KeyState? { get set }
     var key: String { get set }
     var probedKeyPath: AnyKeyPath? { get }
     func setAnyValue(_ value: Any?, className: String) throws
@@ -76,6 +77,8 @@ protocol AnyObservedStorage: AnyObject {
     @usableFromInline let state = Atomic<Int>(0)
     /// Set once, under the registry creation lock, before any watcher is added.
     var registry: ObservationRegistry?
+    /// This key's observation state in the registry (set with `registry`).
+    var keyState: KeyState?
     var key = ""
     private(set) var probedKeyPath: AnyKeyPath?
 
@@ -125,23 +128,23 @@ protocol AnyObservedStorage: AnyObject {
     }
 
     /// The setter with observers: will/did around the store, unless notification is manual.
-    @usableFromInline func setNotifying<Object: KeyValueObservable>(_ newValue: Value, on object: Object) {
-        guard let registry, Object.automaticallyNotifiesObservers(forKey: key) else {
-            value = newValue
-            return
-        }
-        registry.willChange(key, .setting)
-        // The old value lives until observers heard of the change: a replaced intermediate
-        // object dies after a dotted-path observer has moved on, not in the middle.
-        let old = value
-        value = newValue
-        registry.didChange(key, .setting)
-        withExtendedLifetime(old) {}
+    /// Out of line and not generic, so that the unobserved path of the setter retains nothing.
+    @usableFromInline @inline(never) func setObserved(_ newValue: Value) {
+        notifying(newValue)
     }
 
     private func notifying(_ newValue: Value) {
-        guard let registry, registry.automaticallyNotifies(key) else {
+        guard let registry, let keyState, keyState.automaticallyNotifies else {
             value = newValue
+            return
+        }
+        var replaced: Value?
+        if let object = registry.object, registry.fastSet(keyState, of: object, old: { anyValue }, store: {
+            replaced = value
+            value = newValue
+        }, new: { anyValue }) {
+            // The old value lives until observers heard of the change (see below).
+            withExtendedLifetime(replaced) {}
             return
         }
         registry.willChange(key, .setting)
