@@ -11,7 +11,9 @@ extension ObservableType {
     /// which sends the value then current and re-arms the tracking. Changes made before that read
     /// are coalesced into one element (the latest value); equal values are not filtered. Later
     /// elements arrive on `scheduler`: use a serial one (`MainScheduler.instance`, a
-    /// `SerialDispatchQueueScheduler`) so that elements never overlap. Holds `model` strongly
+    /// `SerialDispatchQueueScheduler`) so that elements never overlap, and mutate the model on
+    /// that scheduler's thread too: the value is read there (an `@Observable` model is not
+    /// thread-safe by itself). Holds `model` strongly
     /// until disposed; disposing stops the tracking (a change already reported is ignored).
     public static func observing<Model: Observation.Observable & AnyObject>(_ model: Model, _ keyPath: KeyPath<Model, Element> & Sendable, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         Observable.create { observer in

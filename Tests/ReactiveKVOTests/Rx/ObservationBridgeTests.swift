@@ -24,19 +24,35 @@ final class ObservationBridgeTests: KVOTestCase {
     }
 
     func testObserving_disposeStopsTracking_andReleasesTheModel() {
-        var model: CounterModel? = CounterModel()
-        weak let weakModel = model
-        let queue = SerialDispatchQueueScheduler(internalSerialQueueName: "observation")
+        // The bridge reads the model on the scheduler: mutate it there too (here, a serial queue).
+        weak var weakModel: CounterModel?
         let values = LockedValues()
-        let subscription = Observable.observing(model!, \.count, scheduler: queue).subscribe(onNext: { values.append("\($0)") })
-        model?.count = 5
-        let expectation = expectation(description: "delivered")
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { expectation.fulfill() }
-        wait(for: [expectation], timeout: 2)
-        subscription.dispose()
-        model?.count = 6
-        model = nil
-        XCTAssertNil(weakModel)
+        do {
+            let model = CounterModel()
+            weakModel = model
+            let queue = SerialDispatchQueueScheduler(internalSerialQueueName: "observation")
+            let subscription = Observable.observing(model, \.count, scheduler: queue).subscribe(onNext: { values.append("\($0)") })
+            let shared = Unchecked(model)
+            func onQueue(_ body: @escaping @Sendable () -> Void) {
+                let done = DispatchSemaphore(value: 0)
+                _ = queue.schedule(()) { _ in
+                    body()
+                    done.signal()
+                    return Disposables.create()
+                }
+                done.wait()
+            }
+            onQueue { shared.value.count = 5 }
+            onQueue {}  // runs after the re-read that the change scheduled
+            subscription.dispose()
+            onQueue { shared.value.count = 6 }
+        }
         XCTAssertEqual(values.values, ["0", "5"])
+        XCTAssertNil(weakModel, "a disposed subscription keeps nothing alive")
     }
+}
+
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -1,0 +1,106 @@
+extension ObservableType {
+    /// Shares the source through `subject` once connected: every subscriber subscribes to the
+    /// subject, and `connect()` subscribes the subject to the source.
+    ///
+    /// The same subject serves every connection: after it has terminated, later subscribers get
+    /// only its terminal event (or its replay).
+    public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject }, resetsSubject: false)
+    }
+
+    /// Shares the source through a subject made by `makeSubject` for each connection.
+    ///
+    /// When a connection ends (terminal event or disposal) the next subscriber or `connect()`
+    /// gets a fresh subject, so the sequence can be connected again.
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject, resetsSubject: true)
+    }
+}
+
+/// The connectable behind `multicast`, `publish` and `replay`.
+///
+/// Decisions (which subject, which connection) are made under the lock; subscribing, sending
+/// and disposing happen after unlocking, so a subscriber may subscribe, dispose or connect from
+/// inside `onNext` without deadlock.
+final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable {
+    private let source: Observable<Subject.Observer.Element>
+    private let makeSubject: () -> Subject
+    private let resetsSubject: Bool
+    private let lock = Lock()
+    // Guarded by lock.
+    private var subject: Subject?
+    private var connection: MulticastConnection<Subject>?
+
+    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, resetsSubject: Bool) {
+        self.source = source
+        self.makeSubject = makeSubject
+        self.resetsSubject = resetsSubject
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: ConnectableObservableAdapter<Subject>.self)
+            let subject = node.lock.withLock { node.lazySubjectLocked() }
+            return subject.asObservable().subscribe(downstream)
+        })
+    }
+
+    private func lazySubjectLocked() -> Subject {
+        if let subject { return subject }
+        let created = makeSubject()
+        subject = created
+        return created
+    }
+
+    override func connect() -> Disposable {
+        let (connection, isNew): (MulticastConnection<Subject>, Bool) = lock.withLock {
+            if let current = self.connection { return (current, false) }
+            let created = MulticastConnection(parent: self, subject: lazySubjectLocked())
+            self.connection = created
+            return (created, true)
+        }
+        if isNew { connection.start(source) }
+        return connection
+    }
+
+    /// A connection ended: forget it (and its subject, for `makeSubject`), if still current.
+    func disconnect(_ ending: MulticastConnection<Subject>) {
+        let dropped: Subject? = lock.withLock {
+            guard connection === ending else { return nil }
+            connection = nil
+            guard resetsSubject else { return nil }
+            defer { subject = nil }
+            return subject
+        }
+        _ = dropped  // released outside the lock
+    }
+}
+
+/// One connection: the subject's subscription to the source.
+final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable {
+    private let parent: ConnectableObservableAdapter<Subject>
+    private let observer: Subject.Observer
+
+    init(parent: ConnectableObservableAdapter<Subject>, subject: Subject) {
+        self.parent = parent
+        observer = subject.asObserver()
+        super.init()
+    }
+
+    func start(_ source: Observable<Subject.Observer.Element>) {
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MulticastConnection<Subject>.self).on(&$1) }))
+    }
+
+    private func on(_ event: inout Event<Subject.Observer.Element>) {
+        if isStopped { return }
+        if event.isStopEvent {
+            _ = markStopped()
+            parent.disconnect(self)
+            observer.on(event)
+            dispose()
+        } else {
+            observer.on(event)
+        }
+    }
+
+    override func dispose() {
+        if disposeOnce() { parent.disconnect(self) }
+    }
+}
