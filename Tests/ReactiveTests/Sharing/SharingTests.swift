@@ -1,0 +1,185 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+final class SharingTests: ReactiveTestCase {
+    func testPublish_sharesOneSubscriptionOnceConnected() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .completed(300)])
+        let published = xs.publish()
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { published.subscribe(early).disposed(by: bag) }
+        scheduler.scheduleAt(220) { published.connect().disposed(by: bag) }
+        scheduler.scheduleAt(250) { published.subscribe(late).disposed(by: bag) }
+        scheduler.start()
+        XCTAssertEqual(early.events, [.next(240, 2), .next(270, 3), .completed(300)])
+        XCTAssertEqual(late.events, [.next(270, 3), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(220, 300)])
+    }
+
+    func testReplay_replaysToLateSubscribers_andDisconnectStopsTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .completed(400)])
+        let replayed = xs.replay(1)
+        let late = scheduler.createObserver(Int.self)
+        var connection: Disposable?
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { connection = replayed.connect() }
+        scheduler.scheduleAt(250) { replayed.subscribe(late).disposed(by: bag) }
+        scheduler.scheduleAt(300) { connection?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(late.events, [.next(250, 2), .next(270, 3)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testRefCount_connectsWithFirstAndDisconnectsWithLast() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .next(320, 4)])
+        let shared = xs.share()
+        let a = scheduler.createObserver(Int.self)
+        let b = scheduler.createObserver(Int.self)
+        var subscriptionA: Disposable?
+        var subscriptionB: Disposable?
+        scheduler.scheduleAt(200) { subscriptionA = shared.subscribe(a) }
+        scheduler.scheduleAt(230) { subscriptionB = shared.subscribe(b) }
+        scheduler.scheduleAt(260) { subscriptionA?.dispose() }
+        scheduler.scheduleAt(290) { subscriptionB?.dispose() }
+        scheduler.scheduleAt(300) { subscriptionA = shared.subscribe(a) }
+        scheduler.scheduleAt(400) { subscriptionA?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(a.events, [.next(210, 1), .next(240, 2), .next(320, 4)])
+        XCTAssertEqual(b.events, [.next(240, 2), .next(270, 3)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 290), Subscription(300, 400)])
+    }
+
+    func testShareReplayWhileConnected_resubscribesAfterCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let shared = xs.share(replay: 1)
+        let a = scheduler.createObserver(Int.self)
+        let b = scheduler.createObserver(Int.self)
+        let c = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
+        scheduler.scheduleAt(215) { shared.subscribe(b).disposed(by: bag) }
+        scheduler.scheduleAt(300) { shared.subscribe(c).disposed(by: bag) }
+        scheduler.start()
+        XCTAssertEqual(a.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(b.events, [.next(215, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(c.events, [.next(310, 1), .next(320, 2), .completed(330)], "a fresh subscription after completion")
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230), Subscription(300, 330)])
+    }
+
+    func testShareReplayForever_replaysTerminalWithoutResubscribing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let shared = xs.share(replay: 1, scope: .forever)
+        let a = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
+        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
+        scheduler.start()
+        XCTAssertEqual(a.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(late.events, [.next(300, 2), .completed(300)])
+    }
+
+    func testShare_errorIsSharedAndEndsTheConnection() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.first)])
+        let shared = xs.share()
+        let a = scheduler.createObserver(Int.self)
+        let b = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) {
+            shared.subscribe(a).disposed(by: bag)
+            shared.subscribe(b).disposed(by: bag)
+        }
+        scheduler.start()
+        XCTAssertEqual(a.events, [.next(210, 1), .error(220, TestError.first)])
+        XCTAssertEqual(b.events, [.next(210, 1), .error(220, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testShare_subscribeAndDisposeFromInsideOnNextOfAnotherSubscriber() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share()
+        var inner: [Int] = []
+        var outer: [Int] = []
+        var innerSubscription: Disposable?
+        var third: Disposable?
+        third = shared.subscribe(onNext: { _ in })
+        let first = shared.subscribe(onNext: { value in
+            outer.append(value)
+            if value == 1 { innerSubscription = shared.subscribe(onNext: { inner.append($0) }) }
+            if value == 2 { third?.dispose() }
+            if value == 3 { innerSubscription?.dispose() }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        subject.onNext(4)
+        XCTAssertEqual(outer, [1, 2, 3, 4])
+        XCTAssertEqual(inner, [2], "disposed by the outer subscriber before its turn for 3")
+        first.dispose()
+        XCTAssertFalse(subject.hasObservers, "the last subscriber left: disconnected")
+    }
+
+    func testReplay_replayingToSubscriberThatDisposesAThirdOne() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 2)
+        var thirdValues: [Int] = []
+        let third = shared.subscribe(onNext: { thirdValues.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        var replayed: [Int] = []
+        let second = shared.subscribe(onNext: { value in
+            replayed.append(value)
+            third.dispose()  // during the replay
+        })
+        subject.onNext(3)
+        XCTAssertEqual(replayed, [1, 2, 3])
+        XCTAssertEqual(thirdValues, [1, 2])
+        second.dispose()
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testConnectAndDisposeFromTwoThreadsAtOnce_finish() {
+        for _ in 0..<200 {
+            let subject = PublishSubject<Int>()
+            let published = subject.publish()
+            let received = Counter()
+            let subscription = published.subscribe(onNext: { _ in received.increment() })
+            let box = Unchecked(published)
+            let connections = Collector<Disposable>()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    connections.append(box.value.connect())
+                } else {
+                    let connection = box.value.connect()
+                    connection.dispose()
+                }
+            }
+            for connection in connections.values { connection.dispose() }
+            subject.onNext(1)
+            XCTAssertEqual(received.value, 0)
+            XCTAssertFalse(subject.hasObservers)
+            subscription.dispose()
+        }
+    }
+
+    func testRefCount_stressSubscribeAndDisposeFromFourThreads_endsDisconnected() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<500 {
+                let subscription = shared.subscribe()
+                subscription.dispose()
+            }
+        }
+        XCTAssertFalse(subject.hasObservers)
+    }
+}
