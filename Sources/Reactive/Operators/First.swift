@@ -1,11 +1,11 @@
 extension ObservableType {
-    /// Sends the source's first element, or `nil` if it completes empty, then completes.
+    /// The source's first element, or `nil` if it completes empty, as a `Single`.
     ///
     /// `--1--2--|` → `first()` → `--1|`; `-----|` → `-----nil|`
     ///
     /// The source is disposed after its first element. An error before it is forwarded.
-    @inlinable public func first() -> Observable<Element?> {
-        UnaryObservable<FirstSink<Element>>(asObservable(), ())
+    @inlinable public func first() -> Single<Element?> {
+        Single(raw: UnaryObservable<FirstSink<Element>>(asObservable(), ()))
     }
 }
 

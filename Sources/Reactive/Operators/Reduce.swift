@@ -17,11 +17,11 @@ extension ObservableType {
         UnaryObservable<ReduceSink<Element, Accumulate, Accumulate>>(asObservable(), (seed, { accumulate, element in accumulate = try accumulator(accumulate, element) }, { $0 }))
     }
 
-    /// Collects every element and sends them as one array when the source completes.
+    /// Collects every element and sends them as one array when the source completes, as a `Single`.
     ///
     /// `--1--2--3--|` → `toArray()` → `-----------[1,2,3]|`
-    @inlinable public func toArray() -> Observable<[Element]> {
-        UnaryObservable<ReduceSink<Element, [Element], [Element]>>(asObservable(), ([], { $0.append($1) }, { $0 }))
+    @inlinable public func toArray() -> Single<[Element]> {
+        Single(raw: UnaryObservable<ReduceSink<Element, [Element], [Element]>>(asObservable(), ([], { $0.append($1) }, { $0 })))
     }
 }
 

@@ -2,7 +2,7 @@ import Reactive
 import ReactiveTest
 import XCTest
 
-final class SingleTests: ReactiveTestCase {
+final class SingleAsyncTests: ReactiveTestCase {
     func testSingle_oneElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])

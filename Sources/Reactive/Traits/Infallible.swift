@@ -1,0 +1,117 @@
+/// A sequence that never fails: elements and maybe completion (RxSwift's `Infallible`).
+///
+/// Made from an `Observable` by saying what replaces an error (`asInfallible(onErrorJustReturn:)`,
+/// `onErrorFallbackTo:`, `onErrorRecover:`); the operators below keep the promise.
+public struct Infallible<Element>: ObservableConvertibleType {
+    @usableFromInline let source: Observable<Element>
+
+    @inlinable init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    public func asObservable() -> Observable<Element> { source }
+}
+
+/// What `Infallible.create` is given.
+public enum InfallibleEvent<Element> {
+    /// An element.
+    case next(Element)
+    /// The end.
+    case completed
+}
+
+extension ObservableConvertibleType {
+    /// This sequence, with an error replaced by `element` and completion.
+    public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
+        Infallible(raw: asObservable().catchAndReturn(element))
+    }
+
+    /// This sequence, continuing with `infallible` after an error.
+    public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
+        Infallible(raw: asObservable().catch { _ in infallible.source })
+    }
+
+    /// This sequence, continuing with the infallible `recover` returns for an error.
+    public func asInfallible(onErrorRecover recover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
+        Infallible(raw: asObservable().catch { recover($0).source })
+    }
+}
+
+extension Infallible {
+    /// An infallible from a subscribe function that sends `.next` and `.completed`.
+    public static func create(subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
+        Infallible(raw: Observable.create { observer in
+            subscribe { event in
+                switch event {
+                case .next(let element): observer.onNext(element)
+                case .completed: observer.onCompleted()
+                }
+            }
+        })
+    }
+
+    /// One element, then completion.
+    public static func just(_ element: Element) -> Infallible<Element> { Infallible(raw: .just(element)) }
+    /// Completion at once.
+    public static func empty() -> Infallible<Element> { Infallible(raw: .empty()) }
+    /// Nothing, ever.
+    public static func never() -> Infallible<Element> { Infallible(raw: .never()) }
+    /// The given elements, then completion.
+    public static func of(_ elements: Element...) -> Infallible<Element> { Infallible(raw: .from(elements)) }
+    /// The elements of `sequence`, then completion.
+    public static func from<Elements: Sequence>(_ sequence: Elements) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(Array(sequence))) }
+
+    /// Subscribes with closures for elements, completion and disposal.
+    public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        source.subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with closures that receive `object` (held weakly).
+    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        source.subscribe(with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Transforms each element (the closure must not throw).
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> { Infallible<Result>(raw: source.map(transform)) }
+    /// Keeps the elements for which `predicate` holds.
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> { Infallible(raw: source.filter(predicate)) }
+    /// Transforms each element, keeping the non-nil results.
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> { Infallible<Result>(raw: source.compactMap(transform)) }
+    /// Merges the infallibles made from each element.
+    public func flatMap<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> { Infallible<Result>(raw: source.flatMap { selector($0).source }) }
+    /// Sends the elements of the infallible made from the latest element only.
+    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> { Infallible<Result>(raw: source.flatMapLatest { selector($0).source }) }
+    /// Concatenates the infallibles made from each element.
+    public func concatMap<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> { Infallible<Result>(raw: source.concatMap { selector($0).source }) }
+    /// Sends each intermediate accumulation.
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate) -> Infallible<Accumulate> { Infallible<Accumulate>(raw: source.scan(seed, accumulator: accumulator)) }
+    /// Sends `elements` first.
+    public func startWith(_ elements: Element...) -> Infallible<Element> { Infallible(raw: Observable.concat(Observable.from(elements), source)) }
+    /// The first `count` elements.
+    public func take(_ count: Int) -> Infallible<Element> { Infallible(raw: count < 0 ? .empty() : source.take(count)) }
+    /// Drops the first `count` elements.
+    public func skip(_ count: Int) -> Infallible<Element> { Infallible(raw: count < 0 ? source : source.skip(count)) }
+    /// Elements after `dueTime` of quiet.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> { Infallible(raw: source.debounce(dueTime, scheduler: scheduler)) }
+    /// At most one element per `dueTime`.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> { Infallible(raw: source.throttle(dueTime, latest: latest, scheduler: scheduler)) }
+    /// Delivers on `scheduler`.
+    public func observe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> { Infallible(raw: source.observe(on: scheduler)) }
+    /// Shares one subscription (see `share(replay:scope:)`).
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> { Infallible(raw: source.share(replay: replay, scope: scope)) }
+    /// Runs side effects around its events.
+    public func `do`(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Infallible<Element> {
+        Infallible(raw: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+    }
+    /// Merges several infallibles.
+    public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> { Infallible(raw: Observable.merge(sources.map(\.source))) }
+    /// Combines the latest elements of several infallibles.
+    public static func combineLatest<each Source>(_ source: repeat Infallible<each Source>, resultSelector: @escaping (repeat each Source) -> Element) -> Infallible<Element> {
+        Infallible(raw: Observable.combineLatest(repeat (each source).asObservable(), resultSelector: resultSelector))
+    }
+}
+
+extension Infallible where Element: Equatable {
+    /// Drops elements equal to the one before.
+    public func distinctUntilChanged() -> Infallible<Element> { Infallible(raw: source.distinctUntilChanged()) }
+}

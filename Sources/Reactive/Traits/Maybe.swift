@@ -1,0 +1,94 @@
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// A `Maybe` from a subscribe function that reports `.success`, `.completed` or `.error`.
+    public static func create(subscribe: @escaping (@escaping (MaybeEvent<Element>) -> Void) -> Disposable) -> Maybe<Element> {
+        Maybe(raw: Observable.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.onNext(element)
+                    observer.onCompleted()
+                case .error(let error):
+                    observer.onError(error)
+                case .completed:
+                    observer.onCompleted()
+                }
+            }
+        })
+    }
+
+    /// A `Maybe` of `element`.
+    public static func just(_ element: Element) -> Maybe<Element> { Maybe(raw: Observable.just(element)) }
+
+    /// A `Maybe` that completes without an element.
+    public static func empty() -> Maybe<Element> { Maybe(raw: Observable.empty()) }
+
+    /// Subscribes with closures for success, failure, completion without element, and disposal.
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        var succeeded = false
+        return source.subscribe(onNext: { element in
+            succeeded = true
+            onSuccess?(element)
+        }, onError: onError, onCompleted: {
+            if !succeeded { onCompleted?() }
+        }, onDisposed: onDisposed)
+    }
+
+    /// Transforms the element.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> { Maybe(raw: source.map(transform)) }
+
+    /// Transforms the element; nil completes empty.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> { Maybe(raw: source.compactMap(transform)) }
+
+    /// Keeps the element if `predicate` holds.
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> { Maybe(raw: source.filter(predicate)) }
+
+    /// Continues with the `Maybe` made from the element.
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: source.flatMap { try selector($0).asObservable() })
+    }
+
+    /// Sends `default` if it completes empty: a `Single`.
+    public func ifEmpty(default: Element) -> Single<Element> { Single(raw: source.ifEmpty(default: `default`)) }
+
+    /// Continues with `other` if it completes empty.
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> { Maybe(raw: source.ifEmpty(switchTo: other.source)) }
+
+    /// Continues with `other` if it completes empty: a `Single`.
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> { Single(raw: source.ifEmpty(switchTo: other.source)) }
+
+    /// Succeeds with `element` on failure.
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> { Maybe(raw: source.catchAndReturn(element)) }
+
+    /// Runs side effects around its events and lifetime.
+    public func `do`(onNext: ((Element) throws -> Void)? = nil, onError: ((Swift.Error) throws -> Void)? = nil, onCompleted: (() throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Maybe<Element> {
+        Maybe(raw: source.do(onNext: onNext, onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+    }
+
+    /// Completion or the failure, without the element.
+    public func asCompletable() -> Completable { Completable(raw: source.ignoreElements()) }
+}
+
+extension ObservableType {
+    /// This sequence as a `Maybe`: fails with `RxError.moreThanOneElement` at a second element;
+    /// the element is sent on completion.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: Observable.create { observer in
+            var element: Element?
+            return self.subscribe { event in
+                switch event {
+                case .next(let value):
+                    if element != nil {
+                        observer.onError(RxError.moreThanOneElement)
+                    } else {
+                        element = value
+                    }
+                case .error(let error):
+                    observer.onError(error)
+                case .completed:
+                    if let element { observer.onNext(element) }
+                    observer.onCompleted()
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,122 @@
+/// An observable with a promise about its events (RxSwift's traits): `Single` sends exactly one
+/// element or an error, `Maybe` one element, completion or an error, `Completable` completion
+/// or an error.
+///
+/// A trait wraps an `Observable` that keeps the promise; operators on traits keep it too, and
+/// `asObservable()` gives the plain sequence back.
+public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType {
+    @usableFromInline let source: Observable<Element>
+
+    @inlinable init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    public func asObservable() -> Observable<Element> { source }
+}
+
+/// The marker of `Single`.
+public enum SingleTrait {}
+/// The marker of `Maybe`.
+public enum MaybeTrait {}
+/// The marker of `Completable`.
+public enum CompletableTrait {}
+
+/// Exactly one element, or an error.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+/// One element, completion without one, or an error.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+/// Completion or an error, no element.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
+
+/// What `Single.create` is given: `.success(element)` or `.failure(error)`.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+/// What `Maybe.create` is given.
+public enum MaybeEvent<Element> {
+    /// One element, then the end.
+    case success(Element)
+    /// A failure.
+    case error(Swift.Error)
+    /// The end without an element.
+    case completed
+}
+
+/// What `Completable.create` is given.
+public enum CompletableEvent {
+    /// A failure.
+    case error(Swift.Error)
+    /// The end.
+    case completed
+}
+
+extension PrimitiveSequence {
+    /// A trait created anew for each subscription.
+    public static func deferred(_ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.deferred { try factory().asObservable() })
+    }
+
+    /// A trait that fails with `error` at subscription.
+    public static func error(_ error: Swift.Error) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A trait that never sends anything.
+    public static func never() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+
+    /// Fails with the error of the first failed attempt after `maxAttemptCount` subscriptions.
+    public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(maxAttemptCount))
+    }
+
+    /// Resubscribes after each failure, without limit.
+    public func retry() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry())
+    }
+
+    /// Resubscribes when the notification handler's observable sends after a failure.
+    public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+
+    /// Fails with `RxError.timeout` if it has not ended within `dueTime`.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
+    }
+
+    /// Switches to `other` if it has not ended within `dueTime`.
+    public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
+    }
+
+    /// Sends its events `dueTime` later (errors at once).
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes `dueTime` later.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
+    }
+
+    /// Delivers its events on `scheduler`.
+    public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.observe(on: scheduler))
+    }
+
+    /// Subscribes on `scheduler`.
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.subscribe(on: scheduler))
+    }
+
+    /// Continues with the trait `handler` returns on failure.
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.catch { try handler($0).source })
+    }
+
+    /// Logs its events (see `Observable.debug`).
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}
