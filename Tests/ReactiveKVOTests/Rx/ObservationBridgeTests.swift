@@ -48,6 +48,9 @@ final class ObservationBridgeTests: KVOTestCase {
             onQueue { shared.value.count = 6 }
         }
         XCTAssertEqual(values.values, ["0", "5"])
+        // The queue releases its last work item (which captured the model) just after running it.
+        let deadline = Date().addingTimeInterval(2)
+        while weakModel != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         XCTAssertNil(weakModel, "a disposed subscription keeps nothing alive")
     }
 }

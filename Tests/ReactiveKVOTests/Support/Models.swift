@@ -109,19 +109,7 @@ func describe(_ change: KeyValueChange) -> String {
 }
 
 /// Every test is a leak test (the resource count returns to where it started).
-class KVOTestCase: XCTestCase {
-    private var leakCheck = LeakCheck()
-
-    override func setUp() {
-        super.setUp()
-        leakCheck = LeakCheck()
-    }
-
-    override func tearDown() {
-        leakCheck.assertNoLeaks(timeout: 2)
-        super.tearDown()
-    }
-}
+class KVOTestCase: LeakCheckingTestCase {}
 
 enum TestError: Error, Equatable {
     case first

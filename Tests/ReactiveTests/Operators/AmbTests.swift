@@ -49,13 +49,7 @@ final class AmbTests: ReactiveTestCase {
         XCTAssertFalse(b.hasObservers)
 
         let other = a.amb(b).subscribe()
-        let box = Unchecked(other)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(other)
         XCTAssertFalse(a.hasObservers)
     }
 }

@@ -91,13 +91,7 @@ final class CombineLatestTests: ReactiveTestCase {
     func testCombineLatest_disposeFromAnotherThread() {
         let a = PublishSubject<Int>()
         let subscription = Observable.combineLatest(a, Observable<Int>.never(), resultSelector: +).subscribe()
-        let box = Unchecked(subscription)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(subscription)
         XCTAssertFalse(a.hasObservers)
     }
 }

@@ -139,13 +139,7 @@ final class MergeTests: ReactiveTestCase {
     func testMerge_disposeFromAnotherThread() {
         let a = PublishSubject<Int>()
         let subscription = Observable.merge(a.asObservable(), Observable.never()).subscribe()
-        let box = Unchecked(subscription)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(subscription)
         XCTAssertFalse(a.hasObservers)
     }
 

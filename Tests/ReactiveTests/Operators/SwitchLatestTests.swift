@@ -76,13 +76,7 @@ final class SwitchLatestTests: ReactiveTestCase {
         let inner = PublishSubject<Int>()
         let subscription = source.switchLatest().subscribe()
         source.onNext(inner.asObservable())
-        let box = Unchecked(subscription)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(subscription)
         XCTAssertFalse(source.hasObservers)
         XCTAssertFalse(inner.hasObservers)
     }

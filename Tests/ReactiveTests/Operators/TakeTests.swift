@@ -120,13 +120,7 @@ final class TakeTests: ReactiveTestCase {
         let other = PublishSubject<Int>()
         let received = Counter()
         let subscription = source.take(until: other).subscribe(onNext: { _ in received.increment() })
-        let done = DispatchSemaphore(value: 0)
-        let box = Unchecked(subscription)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(subscription)
         source.onNext(1)
         other.onNext(1)
         XCTAssertEqual(received.value, 0)

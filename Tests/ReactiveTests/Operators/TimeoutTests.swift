@@ -54,13 +54,7 @@ final class TimeoutTests: ReactiveTestCase {
         XCTAssertFalse(subject.hasObservers)
 
         let other = subject.timeout(.seconds(10), scheduler: scheduler).subscribe()
-        let box = Unchecked(other)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(other)
         XCTAssertFalse(subject.hasObservers)
     }
 }

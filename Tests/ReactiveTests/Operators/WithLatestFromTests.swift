@@ -48,13 +48,7 @@ final class WithLatestFromTests: ReactiveTestCase {
         XCTAssertFalse(b.hasObservers)
 
         let other = a.withLatestFrom(b).subscribe()
-        let box = Unchecked(other)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(other)
         XCTAssertFalse(a.hasObservers)
         XCTAssertFalse(b.hasObservers)
     }

@@ -79,13 +79,7 @@ final class ZipTests: ReactiveTestCase {
         XCTAssertFalse(a.hasObservers)
 
         let other = Observable.zip(a, b, resultSelector: +).subscribe()
-        let box = Unchecked(other)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
+        disposeOnAnotherThread(other)
         XCTAssertFalse(a.hasObservers)
         XCTAssertFalse(b.hasObservers)
     }

@@ -4,20 +4,7 @@ import ReactiveTest
 import XCTest
 
 /// Every test is a leak test: the live resource count must return to where it started.
-class ReactiveTestCase: XCTestCase {
-    private var leakCheck = LeakCheck()
-
-    override func setUp() {
-        super.setUp()
-        leakCheck = LeakCheck()
-    }
-
-    override func tearDown() {
-        // Dispatch-queue schedulers release their work asynchronously: give them a moment.
-        leakCheck.assertNoLeaks(timeout: 2)
-        super.tearDown()
-    }
-}
+class ReactiveTestCase: LeakCheckingTestCase {}
 
 enum TestError: Error, Equatable {
     case first
