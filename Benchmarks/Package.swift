@@ -5,12 +5,16 @@ import PackageDescription
 let package = Package(
     name: "ReactiveBenchmarks",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "Reactive", path: "..")],
+    dependencies: [
+        .package(name: "Reactive", path: ".."),
+        // The peer, measured in the same run (from the machine's local package copies).
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
     targets: [
         .target(name: "MallocCounter"),
         .executableTarget(
             name: "ReactiveBenchmarks",
-            dependencies: [.product(name: "Reactive", package: "Reactive"), .product(name: "ReactiveKVO", package: "Reactive"), "MallocCounter"],
+            dependencies: [.product(name: "Reactive", package: "Reactive"), .product(name: "ReactiveKVO", package: "Reactive"), .product(name: "OpenCombine", package: "OpenCombine"), "MallocCounter"],
             swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
         ),
     ],

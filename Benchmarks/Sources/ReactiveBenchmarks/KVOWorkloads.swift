@@ -56,3 +56,48 @@ final class BenchPerson: KeyValueObservable {
     }
     return box.count
 }
+
+final class BenchOwner: KeyValueObservable {
+    @Observed var address: BenchAddress? = BenchAddress()
+}
+
+final class BenchAddress: KeyValueObservable {
+    @Observed var street: BenchStreet? = BenchStreet()
+}
+
+final class BenchStreet: KeyValueObservable {
+    @Observed var number = 0
+    @Observed var names: [String] = []
+}
+
+/// `n` sets with `observers` block observers on the key (returns `n` when every one is told).
+@inline(never) func kvoSetObservers(_ n: Int, observers: Int) -> Int {
+    let person = BenchPerson()
+    var sum = 0
+    let tokens = (0..<observers).compactMap { _ in try? person.observe("age") { _, _ in sum += 1 } }
+    for value in 1...n { person.age = opaqueIdentity(value) }
+    tokens.forEach { $0.invalidate() }
+    return sum / observers
+}
+
+/// `n` changes of the last step of a 3-step dotted path (`address.street.number`), one observer.
+@inline(never) func kvoDottedPathChange(_ n: Int) -> Int {
+    let owner = BenchOwner()
+    var sum = 0
+    let token = try? owner.observe("address.street.number", options: [.new]) { _, _ in sum += 1 }
+    let street = owner.address?.street
+    for value in 1...n { street?.number = opaqueIdentity(value) }
+    token?.invalidate()
+    return sum
+}
+
+/// `n` appends through `mutableArrayValue(forKey:)` with one observer.
+@inline(never) func kvoMutableArrayAppend(_ n: Int) -> Int {
+    let street = BenchStreet()
+    var sum = 0
+    let token = try? street.observe("names", options: [.new]) { _, _ in sum += 1 }
+    guard let names = try? street.mutableArrayValue(forKey: "names") else { return 0 }
+    for _ in 0..<n { try? names.append("x") }
+    token?.invalidate()
+    return sum
+}

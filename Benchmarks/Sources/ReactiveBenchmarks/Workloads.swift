@@ -122,3 +122,38 @@ import Reactive
 @inline(never) func flatMapLatestCreating(_ n: Int) -> Int { creating(n, fiveFlatMapLatests) }
 @inline(never) func combineLatestPumping(_ n: Int) -> Int { pumping(n, sevenCombineLatests) }
 @inline(never) func combineLatestCreating(_ n: Int) -> Int { creating(n, sevenCombineLatests) }
+
+/// publishSubjectPumpingTwoSubscriptions: `n / 2` `on(.next)` into a subject with two subscribers.
+@inline(never) func publishSubjectPumpingTwoSubscriptions(_ n: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let first = subject.subscribe(onNext: { sum += $0 })
+    let second = subject.subscribe(onNext: { sum += $0 })
+    for _ in 0..<n / 2 { subject.on(.next(1)) }
+    first.dispose()
+    second.dispose()
+    return sum
+}
+
+/// Scaling: `n` events into a subject with `subscribers` subscribers (returns `n` when right).
+@inline(never) func subjectFanOut(_ n: Int, subscribers: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let subscriptions = (0..<subscribers).map { _ in subject.subscribe(onNext: { sum += $0 }) }
+    for _ in 0..<n { subject.on(.next(1)) }
+    subscriptions.forEach { $0.dispose() }
+    return sum / subscribers
+}
+
+/// Scaling: `n` events through a chain of `length` maps.
+@inline(never) func mapChain(_ n: Int, length: Int) -> Int {
+    var sum = 0
+    var chain = Observable<Int>.create { observer in
+        for _ in 0..<n { observer.on(.next(1)) }
+        return Disposables.create()
+    }
+    for _ in 0..<length { chain = chain.map { $0 } }
+    let subscription = chain.subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}

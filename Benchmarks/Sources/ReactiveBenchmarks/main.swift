@@ -1,11 +1,11 @@
-// Runs every workload and its baseline in one process and prints one table.
+// Runs every workload, its baseline and its peer in one process and prints one table per group.
 // REACTIVE_BENCH_QUICK=1 runs each once with small counts (CI: it compiles and sums are right).
+// REACTIVE_BENCH_ONLY=name runs only the workloads whose name contains `name` (for profiling).
 import Dispatch
 import Foundation
 import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["REACTIVE_BENCH_QUICK"] != nil
-/// REACTIVE_BENCH_ONLY=name runs only the workloads whose name contains `name` (for profiling).
 let only = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ONLY"]
 
 struct Measurement {
@@ -13,8 +13,9 @@ struct Measurement {
     var allocationsPerOp: Double
 }
 
-func measure(_ name: String, ops: Int, repetitions: Int, _ body: (Int) -> Int) -> Measurement {
-    if let only, !name.contains(only), !name.hasPrefix("baseline") { return Measurement(nanosPerOp: .nan, allocationsPerOp: .nan) }
+/// Best of `repetitions` runs of `body(ops)`, which must return `ops` (its checksum).
+func measure(_ name: String, ops: Int, repetitions: Int, _ body: (Int) -> Int) -> Measurement? {
+    if let only, !name.contains(only) { return nil }
     var best = Double.infinity
     var allocations = 0.0
     for _ in 0..<repetitions {
@@ -35,38 +36,78 @@ func measure(_ name: String, ops: Int, repetitions: Int, _ body: (Int) -> Int) -
 struct Row {
     let name: String
     let unit: String
-    let measured: Measurement
+    let measured: Measurement?
     let baseline: Measurement?
+    let peer: Measurement?
     let target: String
 }
 
 let scale = quick ? 1 : 10
 let reps = quick ? 1 : 7
-var rows: [Row] = []
+let events = 100_000 * scale
+let subscriptions = 1_000 * scale
 
-let subjectBaseline = measure("baselineSubject", ops: 100_000 * scale, repetitions: reps, baselineSubjectPumping)
-rows.append(Row(name: "publishSubjectPumping", unit: "event", measured: measure("publishSubjectPumping", ops: 100_000 * scale, repetitions: reps, publishSubjectPumping), baseline: subjectBaseline, target: "≤2x baseline, 0 alloc/event"))
-rows.append(Row(name: "publishSubjectCreating", unit: "cycle", measured: measure("publishSubjectCreating", ops: 10_000 * scale, repetitions: reps, publishSubjectCreating), baseline: nil, target: "≤4 alloc/cycle"))
-let chainBaseline = measure("baselineClosureChain", ops: 10_000 * scale, repetitions: reps, baselineClosureChainPumping)
-rows.append(Row(name: "mapFilterPumping", unit: "event", measured: measure("mapFilterPumping", ops: 10_000 * scale, repetitions: reps, mapFilterPumping), baseline: chainBaseline, target: "≤3x baseline, 0 alloc/event"))
-rows.append(Row(name: "mapFilterCreating", unit: "subscription", measured: measure("mapFilterCreating", ops: 1_000 * scale, repetitions: reps, mapFilterCreating), baseline: nil, target: "≤30 alloc/subscription"))
-rows.append(Row(name: "flatMapsPumping", unit: "event", measured: measure("flatMapsPumping", ops: 10_000 * scale, repetitions: reps, flatMapsPumping), baseline: nil, target: "≤880 ns (RxSwift/5), ≤10 alloc"))
-rows.append(Row(name: "flatMapsCreating", unit: "subscription", measured: measure("flatMapsCreating", ops: 1_000 * scale, repetitions: reps, flatMapsCreating), baseline: nil, target: "≤2540 ns (RxSwift/5)"))
-rows.append(Row(name: "flatMapLatestPumping", unit: "event", measured: measure("flatMapLatestPumping", ops: 10_000 * scale, repetitions: reps, flatMapLatestPumping), baseline: nil, target: "≤880 ns (RxSwift/5)"))
-rows.append(Row(name: "flatMapLatestCreating", unit: "subscription", measured: measure("flatMapLatestCreating", ops: 1_000 * scale, repetitions: reps, flatMapLatestCreating), baseline: nil, target: "—"))
-rows.append(Row(name: "combineLatestPumping", unit: "event", measured: measure("combineLatestPumping", ops: 10_000 * scale, repetitions: reps, combineLatestPumping), baseline: nil, target: "≤700 ns (RxSwift/5)"))
-rows.append(Row(name: "combineLatestCreating", unit: "subscription", measured: measure("combineLatestCreating", ops: 1_000 * scale, repetitions: reps, combineLatestCreating), baseline: nil, target: "≤6800 ns (RxSwift/5)"))
-let observationSet = measure("baselineObservationSet", ops: 100_000 * scale, repetitions: reps, observationSetNoObservers)
-rows.append(Row(name: "kvoSetNoObservers", unit: "set", measured: measure("kvoSetNoObservers", ops: 100_000 * scale, repetitions: reps, kvoSetNoObservers), baseline: observationSet, target: "≤5 ns (baseline: @Observable set)"))
-let observationRearm = measure("baselineObservationTracking", ops: 10_000 * scale, repetitions: reps, observationTrackingRearmed)
-rows.append(Row(name: "kvoSetOneBlockObserver", unit: "change", measured: measure("kvoSetOneBlockObserver", ops: 100_000 * scale, repetitions: reps, kvoSetOneBlockObserver), baseline: observationRearm, target: "≤50 ns (baseline: withObservationTracking re-armed)"))
-rows.append(Row(name: "kvoSetOneRxSubscriber", unit: "change", measured: measure("kvoSetOneRxSubscriber", ops: 100_000 * scale, repetitions: reps, kvoSetOneRxSubscriber), baseline: observationRearm, target: "≤100 ns"))
-
-func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
-print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps))")
-print(pad("workload", 24) + pad("ns/op", 10) + pad("allocs/op", 11) + pad("baseline ns", 13) + pad("ratio", 8) + "target")
-for row in rows {
-    let ratio = row.baseline.map { String(format: "%.2fx", row.measured.nanosPerOp / $0.nanosPerOp) } ?? "—"
-    let baseline = row.baseline.map { String(format: "%.1f", $0.nanosPerOp) } ?? "—"
-    print(pad(row.name, 24) + pad(String(format: "%.1f", row.measured.nanosPerOp), 10) + pad(String(format: "%.2f", row.measured.allocationsPerOp), 11) + pad(baseline, 13) + pad(ratio, 8) + row.target)
+func row(_ name: String, _ unit: String, ops: Int, _ body: (Int) -> Int, baseline: Measurement? = nil, peer: ((Int) -> Int)? = nil, target: String = "") -> Row {
+    let measured = measure(name, ops: ops, repetitions: reps, body)
+    let peerMeasurement = measured == nil ? nil : peer.flatMap { measure(name, ops: ops, repetitions: reps, $0) }
+    return Row(name: name, unit: unit, measured: measured, baseline: measured == nil ? nil : baseline, peer: peerMeasurement, target: target)
 }
+
+func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
+func number(_ value: Double?) -> String { value.map { $0 >= 100 ? String(format: "%.0f", $0) : String(format: "%.1f", $0) } ?? "—" }
+func ratio(_ value: Measurement?, _ reference: Measurement?) -> String {
+    guard let value, let reference else { return "—" }
+    return String(format: "%.2fx", value.nanosPerOp / reference.nanosPerOp)
+}
+
+func printTable(_ title: String, _ rows: [Row]) {
+    let shown = rows.filter { $0.measured != nil }
+    if shown.isEmpty { return }
+    print("\n## \(title)")
+    print(pad("workload", 40) + pad("unit", 13) + pad("ns/op", 9) + pad("allocs", 8) + pad("baseline", 10) + pad("÷base", 8) + pad("peer ns", 9) + pad("÷peer", 8) + "target")
+    for row in shown {
+        print(pad(row.name, 40) + pad(row.unit, 13) + pad(number(row.measured?.nanosPerOp), 9) + pad(String(format: "%.2f", row.measured?.allocationsPerOp ?? 0), 8)
+            + pad(number(row.baseline?.nanosPerOp), 10) + pad(ratio(row.measured, row.baseline), 8) + pad(number(row.peer?.nanosPerOp), 9) + pad(ratio(row.measured, row.peer), 8) + row.target)
+    }
+}
+
+print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps)); peer: OpenCombine 0.14.0, Swift Observation")
+
+let subjectBaseline = measure("baselineSubject", ops: events, repetitions: reps, baselineSubjectPumping)
+let chainBaseline = measure("baselineClosureChain", ops: events / 10, repetitions: reps, baselineClosureChainPumping)
+printTable("Core (RxSwift's workloads)", [
+    row("publishSubjectPumping", "event", ops: events, publishSubjectPumping, baseline: subjectBaseline, peer: combinePublishSubjectPumping, target: "≤2x baseline, 0 alloc"),
+    row("publishSubjectPumpingTwoSubscriptions", "event", ops: events, publishSubjectPumpingTwoSubscriptions, peer: combinePublishSubjectPumpingTwoSubscriptions),
+    row("publishSubjectCreating", "cycle", ops: events / 10, publishSubjectCreating, peer: combinePublishSubjectCreating, target: "≤4 alloc"),
+    row("mapFilterPumping", "event", ops: events / 10, mapFilterPumping, baseline: chainBaseline, peer: combineMapFilterPumping, target: "≤3x baseline, 0 alloc"),
+    row("mapFilterCreating", "subscription", ops: subscriptions, mapFilterCreating, peer: combineMapFilterCreating, target: "≤30 alloc"),
+])
+printTable("Operators (RxSwift's workloads)", [
+    row("flatMapsPumping", "event", ops: events / 10, flatMapsPumping, peer: combineFlatMapsPumping, target: "≤880 ns, ≤10 alloc"),
+    row("flatMapsCreating", "subscription", ops: subscriptions, flatMapsCreating, peer: combineFlatMapsCreating, target: "≤2540 ns"),
+    row("flatMapLatestPumping", "event", ops: events / 10, flatMapLatestPumping, peer: combineFlatMapLatestPumping, target: "≤880 ns"),
+    row("flatMapLatestCreating", "subscription", ops: subscriptions, flatMapLatestCreating, peer: combineFlatMapLatestCreating),
+    row("combineLatestPumping", "event", ops: events / 10, combineLatestPumping, target: "≤700 ns"),
+    row("combineLatestCreating", "subscription", ops: subscriptions, combineLatestCreating, target: "≤6800 ns"),
+])
+let observationSet = measure("baselineObservationSet", ops: events, repetitions: reps, observationSetNoObservers)
+let observationRearm = measure("baselineObservationTracking", ops: events / 10, repetitions: reps, observationTrackingRearmed)
+printTable("Key-value observing (baseline: Swift Observation)", [
+    row("kvoSetNoObservers", "set", ops: events, kvoSetNoObservers, baseline: observationSet, target: "≤5 ns (@Observable set: baseline)"),
+    row("kvoSetOneBlockObserver", "change", ops: events, kvoSetOneBlockObserver, baseline: observationRearm, target: "≤50 ns (re-armed tracking: baseline)"),
+    row("kvoSetOneRxSubscriber", "change", ops: events, kvoSetOneRxSubscriber, baseline: observationRearm, target: "≤100 ns"),
+    row("kvoSet10Observers", "change", ops: events / 10, { kvoSetObservers($0, observers: 10) }, baseline: observationRearm),
+    row("kvoDottedPath3Steps", "change", ops: events / 10, kvoDottedPathChange, baseline: observationRearm),
+    row("kvoMutableArrayAppend", "append", ops: events / 10, kvoMutableArrayAppend),
+])
+printTable("Scaling (time per event should grow no worse than linearly)", [
+    row("subjectFanOut1", "event", ops: events / 10, { subjectFanOut($0, subscribers: 1) }),
+    row("subjectFanOut10", "event", ops: events / 10, { subjectFanOut($0, subscribers: 10) }),
+    row("subjectFanOut100", "event", ops: events / 10, { subjectFanOut($0, subscribers: 100) }),
+    row("mapChain1", "event", ops: events / 10, { mapChain($0, length: 1) }),
+    row("mapChain10", "event", ops: events / 10, { mapChain($0, length: 10) }),
+    row("mapChain100", "event", ops: events / 10, { mapChain($0, length: 100) }),
+    row("kvoObservers1", "change", ops: events / 100, { kvoSetObservers($0, observers: 1) }),
+    row("kvoObservers10", "change", ops: events / 100, { kvoSetObservers($0, observers: 10) }),
+    row("kvoObservers1000", "change", ops: events / 100, { kvoSetObservers($0, observers: 1000) }),
+])

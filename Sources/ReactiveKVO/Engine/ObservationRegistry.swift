@@ -102,6 +102,7 @@ final class KeyState {
 final class ObservationRegistry: @unchecked Sendable {
     let lock = Lock()
     weak var object: AnyObject?
+    private let objectID: ObjectIdentifier
     let className: String
     /// The object's `@Observed` storages by key. Unowned: they live exactly as long as the
     /// object, and are only touched after `object` was loaded strongly.
@@ -122,6 +123,7 @@ final class ObservationRegistry: @unchecked Sendable {
 
     private init<Object: KeyValueObservable>(_ object: Object, storages: [String: AnyObservedStorage]) {
         self.object = object
+        objectID = ObjectIdentifier(object)
         className = "\(type(of: object))"
         self.storages = storages.mapValues { Unmanaged.passUnretained($0 as AnyObject) }
         let type = type(of: object)
@@ -136,8 +138,27 @@ final class ObservationRegistry: @unchecked Sendable {
         computedKeyNames = computedKeys.keys.sorted()
     }
 
+    /// Registries by object, so that finding one does not reflect over the object each time.
+    /// Entries are weak and removed when their object is deallocated.
+    private static let cacheLock = Lock()
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: WeakRegistry] = [:]
+
+    private struct WeakRegistry {
+        weak var registry: ObservationRegistry?
+    }
+
     /// The object's registry, created on first use.
     static func of<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
+        let id = ObjectIdentifier(object)
+        if let registry = cacheLock.withLock({ cache[id]?.registry }), registry.object === object {
+            return registry
+        }
+        let registry = reflect(object)
+        cacheLock.withLock { cache[id] = WeakRegistry(registry: registry) }
+        return registry
+    }
+
+    private static func reflect<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
         var found: [String: AnyObservedStorage] = [:]
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
@@ -438,6 +459,10 @@ final class ObservationRegistry: @unchecked Sendable {
 
     /// The object's storages are going: every registration ends, hooks run once.
     func objectDeallocated() {
+        ObservationRegistry.cacheLock.withLock {
+            let entry = ObservationRegistry.cache[objectID]
+            if entry?.registry === self || entry?.registry == nil { ObservationRegistry.cache[objectID] = nil }
+        }
         let (hooks, registrations): ([() -> Void], [Registration]) = lock.withLock {
             if isDeallocated { return ([], []) }
             isDeallocated = true
