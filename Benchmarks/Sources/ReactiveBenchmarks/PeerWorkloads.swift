@@ -42,23 +42,7 @@ import OpenCombine
         .map { $0 }.filter { _ in true }
 }
 
-@inline(never) func combineMapFilterPumping(_ n: Int) -> Int {
-    var sum = 0
-    let subject = PassthroughSubject<Int, Never>()
-    let cancellable = combineSixMapFilterPairs(subject).sink { sum += $0 }
-    for _ in 0..<n { subject.send(1) }
-    cancellable.cancel()
-    return sum
-}
 
-@inline(never) func combineMapFilterCreating(_ n: Int) -> Int {
-    var sum = 0
-    for _ in 0..<n {
-        let cancellable = combineSixMapFilterPairs(Just(1)).sink { sum += $0 }
-        cancellable.cancel()
-    }
-    return sum
-}
 
 @inline(__always) func combineFiveFlatMaps<Upstream: Publisher>(_ source: Upstream) -> some Publisher<Int, Never> where Upstream.Output == Int, Upstream.Failure == Never {
     source
@@ -69,23 +53,7 @@ import OpenCombine
         .flatMap { Just($0) }
 }
 
-@inline(never) func combineFlatMapsPumping(_ n: Int) -> Int {
-    var sum = 0
-    let subject = PassthroughSubject<Int, Never>()
-    let cancellable = combineFiveFlatMaps(subject).sink { sum += $0 }
-    for _ in 0..<n { subject.send(1) }
-    cancellable.cancel()
-    return sum
-}
 
-@inline(never) func combineFlatMapsCreating(_ n: Int) -> Int {
-    var sum = 0
-    for _ in 0..<n {
-        let cancellable = combineFiveFlatMaps(Just(1)).sink { sum += $0 }
-        cancellable.cancel()
-    }
-    return sum
-}
 
 @inline(__always) func combineFiveSwitchToLatest<Upstream: Publisher>(_ source: Upstream) -> some Publisher<Int, Never> where Upstream.Output == Int, Upstream.Failure == Never {
     source
@@ -96,20 +64,29 @@ import OpenCombine
         .map { Just($0) }.switchToLatest()
 }
 
-@inline(never) func combineFlatMapLatestPumping(_ n: Int) -> Int {
+/// Pumping: `n` events from a subject through `chain` over one subscription.
+@inline(__always) func combinePumping<Chain: Publisher>(_ n: Int, _ chain: (PassthroughSubject<Int, Never>) -> Chain) -> Int where Chain.Output == Int, Chain.Failure == Never {
     var sum = 0
     let subject = PassthroughSubject<Int, Never>()
-    let cancellable = combineFiveSwitchToLatest(subject).sink { sum += $0 }
+    let cancellable = chain(subject).sink { sum += $0 }
     for _ in 0..<n { subject.send(1) }
     cancellable.cancel()
     return sum
 }
 
-@inline(never) func combineFlatMapLatestCreating(_ n: Int) -> Int {
+/// Creating: `n` subscriptions of `chain` over `Just(1)`.
+@inline(__always) func combineCreating<Chain: Publisher>(_ n: Int, _ chain: (Just<Int>) -> Chain) -> Int where Chain.Output == Int, Chain.Failure == Never {
     var sum = 0
     for _ in 0..<n {
-        let cancellable = combineFiveSwitchToLatest(Just(1)).sink { sum += $0 }
+        let cancellable = chain(Just(1)).sink { sum += $0 }
         cancellable.cancel()
     }
     return sum
 }
+
+@inline(never) func combineMapFilterPumping(_ n: Int) -> Int { combinePumping(n) { combineSixMapFilterPairs($0) } }
+@inline(never) func combineMapFilterCreating(_ n: Int) -> Int { combineCreating(n) { combineSixMapFilterPairs($0) } }
+@inline(never) func combineFlatMapsPumping(_ n: Int) -> Int { combinePumping(n) { combineFiveFlatMaps($0) } }
+@inline(never) func combineFlatMapsCreating(_ n: Int) -> Int { combineCreating(n) { combineFiveFlatMaps($0) } }
+@inline(never) func combineFlatMapLatestPumping(_ n: Int) -> Int { combinePumping(n) { combineFiveSwitchToLatest($0) } }
+@inline(never) func combineFlatMapLatestCreating(_ n: Int) -> Int { combineCreating(n) { combineFiveSwitchToLatest($0) } }
