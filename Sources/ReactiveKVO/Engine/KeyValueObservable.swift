@@ -182,37 +182,28 @@ extension KeyValueObservable {
     }
 
     func unregister(keyPath: String, where match: @escaping (Registration) -> Bool) -> Bool {
-        let registry = observationRegistry
-        let steps = keyPath.split(separator: ".").map(String.init)
-        guard let first = steps.first else { return false }
-        if steps.count == 1 {
-            return !registry.remove(forKey: first, where: match).isEmpty
-        }
-        let removed = registry.remove(forKey: KeyPathChain.rootKey(for: keyPath), where: match)
-        for registration in removed { registration.chain?.invalidate() }
-        return !removed.isEmpty
+        observationRegistry.unregister(keyPath: keyPath, where: match)
     }
 }
 
 /// A block observation; it stops on `invalidate()` or when released (Foundation's
 /// `NSKeyValueObservation`).
 public final class KeyValueObservation: @unchecked Sendable {
-    private weak var object: AnyObject?
+    // The registry, not the object: no weak reference to the object (which would make every
+    // retain of it slow), and invalidating after the object is gone still cleans up.
+    private let registry: ObservationRegistry
     private let registration: Registration
-    private let unregister: (Registration) -> Void
 
     init<Object: KeyValueObservable>(object: Object, registration: Registration) {
-        self.object = object
+        registry = object.observationRegistry
         self.registration = registration
-        unregister = { [weak object] registration in
-            _ = object?.unregister(keyPath: registration.keyPath) { $0 === registration }
-        }
     }
 
     /// Stops the observation; no callback starts after this returns. Idempotent.
     public func invalidate() {
         guard registration.deactivate() else { return }
-        unregister(registration)
+        let registration = self.registration
+        _ = registry.unregister(keyPath: registration.keyPath) { $0 === registration }
     }
 
     deinit {

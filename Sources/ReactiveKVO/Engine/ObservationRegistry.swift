@@ -101,8 +101,14 @@ final class KeyState {
 /// add or remove observers, or mutate the object, from inside a callback.
 final class ObservationRegistry: @unchecked Sendable {
     let lock = Lock()
-    weak var object: AnyObject?
+    /// Not weak: a weak reference would give the object a side table and make every retain of
+    /// it slow. Valid while `alive`; only a caller that holds the object reads it.
+    private unowned(unsafe) let unownedObject: AnyObject
+    private let alive = Atomic<Bool>(true)
     private let objectID: ObjectIdentifier
+
+    /// The object, or nil once it is being deallocated.
+    var object: AnyObject? { alive.load(ordering: .acquiring) ? unownedObject : nil }
     let className: String
     /// The object's `@Observed` storages by key. Unowned: they live exactly as long as the
     /// object, and are only touched after `object` was loaded strongly.
@@ -122,7 +128,7 @@ final class ObservationRegistry: @unchecked Sendable {
     private static let creationLock = Lock()
 
     private init<Object: KeyValueObservable>(_ object: Object, storages: [String: AnyObservedStorage]) {
-        self.object = object
+        unownedObject = object
         objectID = ObjectIdentifier(object)
         className = "\(type(of: object))"
         self.storages = storages.mapValues { Unmanaged.passUnretained($0 as AnyObject) }
@@ -140,21 +146,21 @@ final class ObservationRegistry: @unchecked Sendable {
 
     /// Registries by object, so that finding one does not reflect over the object each time.
     /// Entries are weak and removed when their object is deallocated.
+    /// Unretained: an entry is removed when its object is deallocated, before its registry can go.
     private static let cacheLock = Lock()
-    nonisolated(unsafe) private static var cache: [ObjectIdentifier: WeakRegistry] = [:]
-
-    private struct WeakRegistry {
-        weak var registry: ObservationRegistry?
-    }
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: Unmanaged<ObservationRegistry>] = [:]
 
     /// The object's registry, created on first use.
     static func of<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
         let id = ObjectIdentifier(object)
-        if let registry = cacheLock.withLock({ cache[id]?.registry }), registry.object === object {
+        if let registry = cacheLock.withLock({ cache[id]?.takeUnretainedValue() }), registry.object === object {
             return registry
         }
         let registry = reflect(object)
-        cacheLock.withLock { cache[id] = WeakRegistry(registry: registry) }
+        // A class with no @Observed property has nothing that keeps its registry: not cached.
+        if registry.canReportDeallocation {
+            cacheLock.withLock { cache[id] = Unmanaged.passUnretained(registry) }
+        }
         return registry
     }
 
@@ -279,6 +285,17 @@ final class ObservationRegistry: @unchecked Sendable {
         return withExtendedLifetime(object) { added }
     }
 
+    /// Removes a registration made under `keyPath` (a key or a dotted key path) matching `match`.
+    func unregister(keyPath: String, where match: (Registration) -> Bool) -> Bool {
+        let steps = keyPath.split(separator: ".")
+        if steps.count <= 1 {
+            return !remove(forKey: keyPath, where: match).isEmpty
+        }
+        let removed = remove(forKey: KeyPathChain.rootKey(for: keyPath), where: match)
+        for registration in removed { registration.chain?.invalidate() }
+        return !removed.isEmpty
+    }
+
     /// Adds the registration of a dotted key path under the key path itself (its chain watches
     /// the steps); false for a duplicate observer.
     func addDotted(_ registration: Registration) -> Bool {
@@ -297,7 +314,9 @@ final class ObservationRegistry: @unchecked Sendable {
 
     /// Removes registrations matching `match` for `key`; returns the ones removed.
     func remove(forKey key: String, where match: (Registration) -> Bool) -> [Registration] {
-        guard let object else { return [] }
+        // Callable after the object is gone (a token invalidated later): then only the
+        // registrations are dropped, the storages are not touched.
+        let object = self.object
         let closure = (try? dependencyClosure(of: key)) ?? []
         let removed: [Registration] = lock.withLock {
             guard let state = keys[key] else { return [] }
@@ -312,11 +331,13 @@ final class ObservationRegistry: @unchecked Sendable {
             return removed
         }
         for registration in removed { _ = registration.deactivate() }
-        if !removed.isEmpty {
-            storage(key)?.addWatchers(-removed.count)
-            for dependency in closure { storage(dependency)?.addWatchers(-removed.count) }
+        if !removed.isEmpty, let object {
+            withExtendedLifetime(object) {
+                storage(key)?.addWatchers(-removed.count)
+                for dependency in closure { storage(dependency)?.addWatchers(-removed.count) }
+            }
         }
-        return withExtendedLifetime(object) { removed }
+        return removed
     }
 
     /// Every key `key` depends on, transitively; throws on a cycle.
@@ -353,7 +374,7 @@ final class ObservationRegistry: @unchecked Sendable {
     /// A set of an `@Observed` property, when its key has no dependents, no will/did in progress
     /// and no prior callback to send: one lock round trip, no allocation. Returns false (having
     /// done nothing) when the general path must run.
-    func fastSet(_ state: KeyState, of object: AnyObject, old: () -> Any?, store: () -> Void, new: () -> Any?) -> Bool {
+    func fastSet(_ state: KeyState, old: () -> Any?, store: () -> Void, new: () -> Any?) -> Bool {
         lock.lock()
         guard !isDeallocated, state.nesting == 0, state.dependents.isEmpty, !state.needsPrior else {
             lock.unlock()
@@ -363,6 +384,8 @@ final class ObservationRegistry: @unchecked Sendable {
         let needsOld = state.needsOld
         let needsNew = state.needsNew
         lock.unlock()
+        // Called from the object's setter: the object is alive.
+        let object = unownedObject
         let oldValue = needsOld ? old() : nil
         store()
         let newValue = needsNew ? new() : nil
@@ -459,9 +482,11 @@ final class ObservationRegistry: @unchecked Sendable {
 
     /// The object's storages are going: every registration ends, hooks run once.
     func objectDeallocated() {
+        alive.store(false, ordering: .releasing)
         ObservationRegistry.cacheLock.withLock {
-            let entry = ObservationRegistry.cache[objectID]
-            if entry?.registry === self || entry?.registry == nil { ObservationRegistry.cache[objectID] = nil }
+            if ObservationRegistry.cache[objectID]?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+                ObservationRegistry.cache[objectID] = nil
+            }
         }
         let (hooks, registrations): ([() -> Void], [Registration]) = lock.withLock {
             if isDeallocated { return ([], []) }

@@ -139,7 +139,7 @@ protocol AnyObservedStorage: AnyObject {
             return
         }
         var replaced: Value?
-        if let object = registry.object, registry.fastSet(keyState, of: object, old: { anyValue }, store: {
+        if registry.fastSet(keyState, old: { anyValue }, store: {
             replaced = value
             value = newValue
         }, new: { anyValue }) {
