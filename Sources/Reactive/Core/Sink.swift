@@ -109,6 +109,13 @@ import Synchronization
         }
     }
 
+    /// Makes a finished sink new again, for an operator that reuses its inner sinks. Only for a
+    /// sink nobody else references (`isKnownUniquelyReferenced`), after it has ended.
+    @usableFromInline final func resetForReuse() {
+        upstream = nil
+        state.store(0, ordering: .relaxed)
+    }
+
     /// Releases what the sink holds of the user's (closures, observers). Called once a
     /// disposal is complete and no delivery is in progress; the default holds nothing.
     @usableFromInline func releaseUserResources() {}

@@ -110,6 +110,8 @@ extension ObservableType {
     @usableFromInline var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
     /// Inner subscriptions started and not ended (some may not be in `inners` yet).
     @usableFromInline var active = 0
+    /// A finished inner sink kept for reuse (it references this sink: cleared on disposal).
+    @usableFromInline var spare: MergeInnerSink<SourceElement, Element>?
     @usableFromInline var waiting: [Observable<Element>] = []
     @usableFromInline var waitingHead = 0
     @usableFromInline var sourceDone = false
@@ -199,10 +201,19 @@ extension ObservableType {
     /// only if it is still running when `subscribe` returns: a synchronous inner observable
     /// (`just`) costs no list update.
     @inlinable func start(_ inner: Observable<Element>) {
-        let sink = MergeInnerSink(parent: self)
+        lock.lock()
+        var sink = spare ?? MergeInnerSink(parent: self)
+        spare = nil
+        lock.unlock()
         sink.run(inner)
         lock.lock()
         if sink.isStopped {
+            // A synchronous inner observable (`just`) has come and gone: if nothing else holds
+            // its sink, the next inner observable reuses it instead of allocating one.
+            if spare == nil && !innersDisposed && isKnownUniquelyReferenced(&sink) {
+                sink.resetForReuse()
+                spare = sink
+            }
             lock.unlock()
         } else if innersDisposed {
             lock.unlock()
@@ -226,17 +237,19 @@ extension ObservableType {
 
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
-        let (active, dropped): ([MergeInnerSink<SourceElement, Element>], [Observable<Element>]) = lock.withLock {
+        let (active, dropped, spareSink): ([MergeInnerSink<SourceElement, Element>], [Observable<Element>], MergeInnerSink<SourceElement, Element>?) = lock.withLock {
             innersDisposed = true
             defer {
                 inners.removeAll()
                 waiting = []
                 waitingHead = 0
+                spare = nil
             }
-            return (inners.all, waiting)
+            return (inners.all, waiting, spare)
         }
         for sink in active { sink.dispose() }
-        _ = dropped
+        _ = dropped  // released outside the lock
+        _ = spareSink
     }
 }
 
