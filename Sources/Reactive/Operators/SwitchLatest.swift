@@ -40,6 +40,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     // Guarded by lock.
     @usableFromInline var latest = 0
+    @usableFromInline var spare: SwitchInnerSink<SourceElement, Element>?  // a finished sink kept for reuse
     @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
     @usableFromInline var sourceDone = false
 
@@ -64,12 +65,27 @@ extension ObservableType where Element: ObservableConvertibleType {
                 return
             }
             latest += 1
-            let sink = SwitchInnerSink(parent: self, id: latest)
+            var sink: SwitchInnerSink<SourceElement, Element>
+            if let reusable = spare {
+                spare = nil
+                reusable.id = latest
+                sink = reusable
+            } else {
+                sink = SwitchInnerSink(parent: self, id: latest)
+            }
             let previous = current
             current = sink
             lock.unlock()
             previous?.dispose()
             sink.run(inner)
+            // A synchronous inner observable (`just`) has come and gone: if nothing else holds
+            // its sink, the next one reuses it instead of allocating one.
+            lock.lock()
+            if sink.isStopped && spare == nil && !done && !isDisposed && isKnownUniquelyReferenced(&sink) {
+                sink.resetForReuse()
+                spare = sink
+            }
+            lock.unlock()
         case .error(let error):
             send(.error(error))
         case .completed:
@@ -101,17 +117,22 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
-        let inner: SwitchInnerSink<SourceElement, Element>? = lock.withLock {
-            defer { current = nil }
-            return current
+        let (inner, spareSink): (SwitchInnerSink<SourceElement, Element>?, SwitchInnerSink<SourceElement, Element>?) = lock.withLock {
+            defer {
+                current = nil
+                spare = nil
+            }
+            return (current, spare)
         }
         inner?.dispose()
+        _ = spareSink  // released outside the lock
     }
 }
 
 @usableFromInline final class SwitchInnerSink<SourceElement, Element>: Sink, @unchecked Sendable {
     @usableFromInline let parent: SwitchSink<SourceElement, Element>
-    @usableFromInline let id: Int
+    /// Set before each subscription, under the parent's lock, while nobody else holds the sink.
+    @usableFromInline var id: Int
 
     @inlinable init(parent: SwitchSink<SourceElement, Element>, id: Int) {
         self.parent = parent
