@@ -1,4 +1,5 @@
 // Key-value observing workloads, and Swift Observation doing the same as the peer.
+import Dispatch
 import Observation
 import Reactive
 import ReactiveKVO
@@ -100,4 +101,38 @@ final class BenchStreet: KeyValueObservable {
     for _ in 0..<n { try? names.append("x") }
     token?.invalidate()
     return sum
+}
+
+/// `n` changes each delivered through Swift's `Observations` async sequence (the peer's newest
+/// API): the producer waits for each change to arrive, since `Observations` coalesces changes
+/// made before its consumer runs.
+@inline(never) func observationsAsyncSequence(_ n: Int) -> Int {
+    final class Shared: @unchecked Sendable {
+        let person = BenchObservablePerson()
+        let received = DispatchSemaphore(value: 0)
+        var count = 0
+    }
+    let shared = Shared()
+    let started = DispatchSemaphore(value: 0)
+    let task = Task.detached {
+        var first = true
+        for await _ in Observations({ shared.person.age }) {
+            if first {
+                first = false
+                started.signal()
+                continue
+            }
+            shared.count += 1
+            shared.received.signal()
+            if shared.count == n { break }
+        }
+    }
+    started.wait()
+    for value in 1...n {
+        shared.person.age = value
+        // A change that never arrives fails the checksum instead of hanging the run.
+        if shared.received.wait(timeout: .now() + 5) == .timedOut { break }
+    }
+    task.cancel()
+    return shared.count
 }
