@@ -18,12 +18,24 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
     private let count: Int
     private let scheduler: SchedulerType
     private let timer = SerialDisposable()
-    // Guarded by lock (the subject is called outside it, by one thread at a time: the source's
-    // events do not overlap and timer ticks go through `windowLock`).
+
+    /// What happens to the windows, in order: the source's events and the timer's ticks come
+    /// from different threads, and a window's subscribers may send into the source re-entrantly,
+    /// so actions are queued and run one at a time by whoever found the queue idle, with no lock
+    /// held while a window or the downstream observer is called.
+    private enum Action {
+        case event(Event<Element>)
+        case tick(Int)
+    }
+
+    private let actionLock = Lock()
+    // Guarded by actionLock.
+    private var actions: [Action] = []
+    private var running = false
+    // Only touched by the thread running actions.
     private var window = PublishSubject<Element>()
     private var windowCount = 0
     private var windowID = 0
-    private let windowLock = Lock()
 
     init(downstream: Downstream<Observable<Element>>, parameters: (RxTimeInterval, Int, SchedulerType)) {
         (timeSpan, count, scheduler) = parameters
@@ -31,52 +43,67 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
     }
 
     func run(_ source: Observable<Element>) {
-        let first = lock.withLock { window }
-        send(.next(first.asObservable()))
+        send(.next(window.asObservable()))
         startTimer(0)
         setUpstream(source.subscribe(sourceObserver))
     }
 
     func on(_ event: inout Event<Element>) {
-        windowLock.lock()
-        defer { windowLock.unlock() }
-        switch event {
-        case .next(let element):
-            let (current, full): (PublishSubject<Element>, Bool) = lock.withLock {
-                windowCount += 1
-                return (window, windowCount == count)
+        perform(.event(event))
+    }
+
+    private func perform(_ action: Action) {
+        let runner: Bool = actionLock.withLock {
+            actions.append(action)
+            defer { running = true }
+            return !running
+        }
+        guard runner else { return }
+        while true {
+            let next: Action? = actionLock.withLock {
+                if actions.isEmpty {
+                    running = false
+                    return nil
+                }
+                return actions.removeFirst()
             }
-            current.on(.next(element))
-            if full { openWindow(timerID: nil) }
-        case .error(let error):
-            lock.withLock { window }.on(.error(error))
-            send(.error(error))
-        case .completed:
-            lock.withLock { window }.on(.completed)
-            send(.completed)
+            guard let next else { return }
+            if isDisposed { continue }
+            apply(next)
         }
     }
 
-    /// Completes the current window and sends a new one; `timerID` is the tick's, if a tick.
-    private func openWindow(timerID: Int?) {
-        let fresh = PublishSubject<Element>()
-        let swap: (old: PublishSubject<Element>, id: Int)? = lock.withLock {
-            if let timerID, timerID != windowID { return nil }
-            if done { return nil }
-            windowID &+= 1
-            windowCount = 0
-            defer { window = fresh }
-            return (window, windowID)
+    private func apply(_ action: Action) {
+        switch action {
+        case .event(.next(let element)):
+            windowCount += 1
+            window.on(.next(element))
+            if windowCount == count { openWindow() }
+        case .event(.error(let error)):
+            window.on(.error(error))
+            send(.error(error))
+        case .event(.completed):
+            window.on(.completed)
+            send(.completed)
+        case .tick(let id):
+            if id == windowID { openWindow() }
         }
-        guard let swap else { return }
-        swap.old.on(.completed)
-        send(.next(fresh.asObservable()))
-        startTimer(swap.id)
+    }
+
+    /// Completes the current window and sends a new one.
+    private func openWindow() {
+        let old = window
+        window = PublishSubject<Element>()
+        windowID &+= 1
+        windowCount = 0
+        old.on(.completed)
+        send(.next(window.asObservable()))
+        startTimer(windowID)
     }
 
     private func startTimer(_ id: Int) {
         timer.disposable = scheduler.scheduleRelative((self, id), dueTime: timeSpan) { sink, id in
-            sink.windowLock.withLock { sink.openWindow(timerID: id) }
+            sink.perform(.tick(id))
             return Disposables.create()
         }
     }

@@ -65,6 +65,25 @@ final class TimeWindowTests: ReactiveTestCase {
         XCTAssertEqual(observer.events, [.next(220, 0), .next(270, 1), .next(300, 2), .completed(300)])
     }
 
+    func testWindow_reentrantSendFromAWindowSubscriber_isQueuedNotDeadlocked() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let bag = DisposeBag()
+        subject.window(timeSpan: .seconds(1000), count: 10, scheduler: scheduler)
+            .subscribe(onNext: { window in
+                window.subscribe(onNext: { value in
+                    received.append(value)
+                    if value == 1 { subject.onNext(2) }  // re-enters the operator from inside a window
+                    received.append(-value)
+                }).disposed(by: bag)
+            })
+            .disposed(by: bag)
+        subject.onNext(1)
+        XCTAssertEqual(received, [1, -1, 2, -2], "the re-entrant element is delivered after the current one returns")
+        subject.onCompleted()  // ends the subscriptions, which hold the bag through their closures
+    }
+
     func testGroupBy_routesByKey_andEndsEveryGroup() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, "a1"), .next(220, "b1"), .next(230, "a2"), .completed(300)])
