@@ -47,6 +47,21 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         Maybe(raw: source.flatMap { try selector($0).asObservable() })
     }
 
+    /// Continues with the `Single` made from the element: a `Maybe` (empty stays empty).
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Maybe<Result> {
+        Maybe<Result>(raw: source.flatMap { try selector($0).asObservable() })
+    }
+
+    /// Continues with the `Completable` made from the element.
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        Completable(raw: source.flatMap { try selector($0).asObservable() })
+    }
+
+    /// Combines the elements of the `Maybe`s (2 or more) once all have one; empty if one is empty.
+    public static func zip<each Source>(_ source: repeat Maybe<each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> Maybe<Element> {
+        Maybe(raw: Observable.zip(repeat (each source).asObservable(), resultSelector: resultSelector))
+    }
+
     /// Sends `default` if it completes empty: a `Single`.
     public func ifEmpty(default: Element) -> Single<Element> { Single(raw: source.ifEmpty(default: `default`)) }
 
