@@ -10,10 +10,12 @@ public struct GroupedObservable<Key, Element>: ObservableType {
         self.source = source
     }
 
+    /// Subscribes to the group's elements (a hot sequence: elements before this are missed).
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         source.subscribe(observer)
     }
 
+    /// The group's elements as an `Observable`.
     public func asObservable() -> Observable<Element> { source }
 }
 

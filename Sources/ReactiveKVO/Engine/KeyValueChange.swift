@@ -26,6 +26,7 @@ public struct KeyValueChange: CustomStringConvertible {
     /// Whether this is the callback before the change (`.prior`).
     public let isPrior: Bool
 
+    /// Creates a change record (the engine makes them; tests and custom observers may too).
     public init(kind: Kind, oldValue: Any? = nil, newValue: Any? = nil, indexes: IndexSet? = nil, isPrior: Bool = false) {
         self.kind = kind
         self.oldValue = oldValue

@@ -17,6 +17,7 @@ public struct Observed<Value> {
         storage = ObservedStorage(wrappedValue)
     }
 
+    /// Not available: the property is reached through its enclosing `KeyValueObservable` instance.
     @available(*, unavailable, message: "@Observed is available only on classes that adopt KeyValueObservable")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
@@ -24,6 +25,8 @@ public struct Observed<Value> {
         set { fatalError("unavailable") }
     }
 
+    /// The property's getter and setter, given the enclosing object: the setter notifies the
+    /// object's observers (one relaxed atomic load when there are none).
     @inlinable
     public static subscript<Object: KeyValueObservable>(
         _enclosingInstance object: Object,
