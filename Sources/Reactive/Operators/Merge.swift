@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Projects each element to an observable and merges their elements as they come.
     ///
@@ -149,8 +151,9 @@ extension ObservableType {
             if active < maxConcurrent && waitingHead == waiting.count && !subscribing {
                 // The common case: subscribe at once (no queue, no loop).
                 active += 1
+                let reusable = takeSpareLocked()
                 lock.unlock()
-                start(inner)
+                start(inner, reusing: reusable)
             } else if dropWhileBusy {
                 lock.unlock()
             } else {
@@ -187,8 +190,9 @@ extension ObservableType {
                 waitingHead = 0
             }
             active += 1
+            let reusable = takeSpareLocked()
             lock.unlock()
-            start(inner)
+            start(inner, reusing: reusable)
             lock.lock()
         }
         subscribing = false
@@ -197,21 +201,40 @@ extension ObservableType {
         if emitter { emit(.completed) }
     }
 
-    /// Subscribes an inner observable (counted in `active` by the caller). It joins `inners`
-    /// only if it is still running when `subscribe` returns: a synchronous inner observable
-    /// (`just`) costs no list update.
-    @inlinable func start(_ inner: Observable<Element>) {
-        lock.lock()
-        var sink = spare ?? MergeInnerSink(parent: self)
-        spare = nil
-        lock.unlock()
+    /// Under the lock: the spare inner sink, if any, now the caller's.
+    @inlinable func takeSpareLocked() -> MergeInnerSink<SourceElement, Element>? {
+        defer { spare = nil }
+        return spare
+    }
+
+    /// Subscribes an inner observable (counted in `active` by the caller), with the spare sink
+    /// taken under the caller's lock (passed on, so that it stays uniquely referenced). It joins
+    /// `inners` only if it is still running when `subscribe` returns: a synchronous inner
+    /// observable (`just`) costs no list update.
+    @inlinable func start(_ inner: Observable<Element>, reusing reusable: consuming MergeInnerSink<SourceElement, Element>?) {
+        var sink = reusable ?? MergeInnerSink(parent: self)
         sink.run(inner)
+        // Completed inside `subscribe` (phase 2): its completion is counted here, under the one
+        // lock round trip this method takes anyway, instead of in `innerCompleted`.
+        let completedWhileStarting = !sink.phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
         lock.lock()
+        var emitter = false
+        var hasWaiting = false
+        if completedWhileStarting {
+            active -= 1
+            hasWaiting = waitingHead < waiting.count
+            emitter = !hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed)
+        }
+        defer {
+            if emitter { emit(.completed) }
+            if hasWaiting { subscribeWaiting() }
+        }
         if sink.isStopped {
             // A synchronous inner observable (`just`) has come and gone: if nothing else holds
             // its sink, the next inner observable reuses it instead of allocating one.
             if spare == nil && !innersDisposed && isKnownUniquelyReferenced(&sink) {
                 sink.resetForReuse()
+                sink.phase.store(MergeInnerSink<SourceElement, Element>.starting, ordering: .relaxed)
                 spare = sink
             }
             lock.unlock()
@@ -258,6 +281,12 @@ extension ObservableType {
     // its inner sinks when they end, so there is no cycle.
     @usableFromInline let parent: MergeSink<SourceElement, Element>
     @usableFromInline unowned(unsafe) var previousInList: MergeInnerSink<SourceElement, Element>?
+    /// `starting` while `MergeSink.start` subscribes it, then `started`, or
+    /// `completedWhileStarting` if it completed before `start` moved on.
+    @usableFromInline let phase = Atomic<Int>(0)
+    @usableFromInline static var starting: Int { 0 }
+    @usableFromInline static var started: Int { 1 }
+    @usableFromInline static var completedWhileStarting: Int { 2 }
     @usableFromInline var nextInList: MergeInnerSink<SourceElement, Element>?
 
     @inlinable init(parent: MergeSink<SourceElement, Element>) {
@@ -279,7 +308,10 @@ extension ObservableType {
             parent.send(event)
         case .completed:
             _ = markStopped()
-            parent.innerCompleted(self)
+            // Still inside `start` (a synchronous inner observable): `start` counts it.
+            if !phase.compareExchange(expected: Self.starting, desired: Self.completedWhileStarting, ordering: .acquiringAndReleasing).exchanged {
+                parent.innerCompleted(self)
+            }
             dispose()
         }
     }
