@@ -194,3 +194,12 @@ func currentThreadIdentifier() -> UInt {
     return UInt(pthread_self())
     #endif
 }
+
+/// An `@Observed` property seen through reflection.
+protocol AnyObservedProperty {
+    var anyStorage: AnyObservedStorage { get }
+}
+
+extension Observed: AnyObservedProperty {
+    var anyStorage: AnyObservedStorage { storage }
+}
