@@ -12,9 +12,10 @@
     /// Handles one event of the source.
     func on(_ event: inout Event<Source>)
 
-    /// Starts the subscription; the default subscribes to `source` and keeps that subscription.
-    /// Operators that send something first (`startWith`) or watch a second source override it.
-    func run(_ source: Observable<Source>)
+    /// Starts the subscription; the default subscribes `sourceObserver` (this sink) to `source`
+    /// and keeps that subscription. Operators that send something first (`startWith`) or watch
+    /// a second source implement it.
+    func run(_ source: Observable<Source>, _ sourceObserver: Downstream<Source>)
 }
 
 /// What `UnaryOperatorSink` needs of `ForwardingSink`, as a protocol (a protocol cannot name a
@@ -26,13 +27,8 @@
 extension ForwardingSink: ForwardingSinkProtocol {}
 
 extension UnaryOperatorSink {
-    @inlinable func run(_ source: Observable<Source>) {
+    @inlinable func run(_ source: Observable<Source>, _ sourceObserver: Downstream<Source>) {
         setUpstream(source.subscribe(sourceObserver))
-    }
-
-    /// This sink as the source's observer.
-    @inlinable var sourceObserver: Downstream<Source> {
-        Downstream(self) { unsafeDowncast($0, to: Self.self).on(&$1) }
     }
 }
 
@@ -47,7 +43,9 @@ extension UnaryOperatorSink {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: UnaryObservable<OperatorSink>.self)
             let sink = OperatorSink(downstream: downstream, parameters: node.parameters)
-            sink.run(node.source)
+            // Made here, in code specialised for the sink's type, so that the handler captures
+            // nothing (a closure made in a protocol extension allocates a context for `Self`).
+            sink.run(node.source, Downstream(sink) { unsafeDowncast($0, to: OperatorSink.self).on(&$1) })
             return sink
         })
     }

@@ -26,7 +26,7 @@ final class BufferSink<Element>: SerializingForwardingSink<[Element]>, UnaryOper
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         startTimer(0)
         setUpstream(source.subscribe(sourceObserver))
     }

@@ -18,11 +18,11 @@ final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperat
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         let subscription = SerialDisposable()
         setUpstream(subscription)
-        subscription.disposable = scheduler.scheduleRelative((self, source, subscription), dueTime: dueTime) { sink, source, subscription in
-            subscription.disposable = source.subscribe(sink.sourceObserver)
+        subscription.disposable = scheduler.scheduleRelative((source, sourceObserver, subscription), dueTime: dueTime) { source, sourceObserver, subscription in
+            subscription.disposable = source.subscribe(sourceObserver)
             return Disposables.create()
         }
     }

@@ -59,7 +59,7 @@ extension ObservableType {
         super.init(downstream: downstream)
     }
 
-    @inlinable func run(_ source: Observable<Element>) {
+    @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         handlers.onSubscribe?()
         setUpstream(source.subscribe(sourceObserver))
         handlers.onSubscribed?()

@@ -27,7 +27,7 @@ extension ObservableType {
         super.init(downstream: downstream)
     }
 
-    @inlinable func run(_ source: Observable<Element>) {
+    @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         switched.disposable = source.subscribe(sourceObserver)
         setUpstream(switched)
     }

@@ -9,14 +9,14 @@ extension ObservableType {
     /// (from the source, an inner observable or `selector`) is forwarded and disposes them all.
     /// Inner events arriving on different threads are delivered one at a time.
     @inlinable public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        UnaryObservable<MergeSink<Element, Source.Element>>(asObservable(), ({ try selector($0).asObservable() }, .merge(maxConcurrent: .max)))
+        MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Like `flatMap`, but ignores source elements while an inner observable is still running.
     ///
     /// `--1--2-----3--|` (inner takes 4 ticks) → `flatMapFirst` → `--1a-1b--3a-3b-|`
     @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        UnaryObservable<MergeSink<Element, Source.Element>>(asObservable(), ({ try selector($0).asObservable() }, .first))
+        MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .first)
     }
 
     /// Projects each element to an observable and concatenates them: each inner observable is
@@ -27,7 +27,7 @@ extension ObservableType {
     /// Elements that arrive while an inner observable runs are queued. Synchronous inner
     /// observables are subscribed in a loop, so long runs do not grow the stack.
     @inlinable public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        UnaryObservable<MergeSink<Element, Source.Element>>(asObservable(), ({ try selector($0).asObservable() }, .merge(maxConcurrent: 1)))
+        MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .merge(maxConcurrent: 1))
     }
 }
 
@@ -38,7 +38,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// Errors and completion as `flatMap`.
     @inlinable public func merge() -> Observable<Element.Element> {
-        UnaryObservable<MergeSink<Element, Element.Element>>(asObservable(), ({ $0.asObservable() }, .merge(maxConcurrent: .max)))
+        MergeObservable(source: asObservable(), selector: { $0.asObservable() }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Merges the elements of the inner observables, with at most `maxConcurrent` subscribed at once.
@@ -46,7 +46,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// `merge(maxConcurrent: 1)` is `concat()`. Inner observables beyond the limit are queued
     /// and subscribed, in order, as others complete. A limit below 1 is treated as 1.
     @inlinable public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
-        UnaryObservable<MergeSink<Element, Element.Element>>(asObservable(), ({ $0.asObservable() }, .merge(maxConcurrent: Swift.max(1, maxConcurrent))))
+        MergeObservable(source: asObservable(), selector: { $0.asObservable() }, mode: .merge(maxConcurrent: Swift.max(1, maxConcurrent)))
     }
 
     /// Concatenates the inner observables: each is subscribed when the previous one completed.
@@ -64,12 +64,12 @@ extension ObservableType {
     ///
     /// Completes when all have completed; the first error is forwarded and disposes the rest.
     @inlinable public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        UnaryObservable<MergeSink<Observable<Element>, Element>>(Observable.from(Array(sources)), ({ $0 }, .merge(maxConcurrent: .max)))
+        MergeObservable(source: Observable.from(Array(sources)), selector: { $0 }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Merges the elements of several observables as they come.
     @inlinable public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        UnaryObservable<MergeSink<Observable<Element>, Element>>(Observable.from(sources), ({ $0 }, .merge(maxConcurrent: .max)))
+        MergeObservable(source: Observable.from(sources), selector: { $0 }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Merges the elements of several observables as they come.
@@ -86,7 +86,25 @@ extension ObservableType {
     case first
 }
 
-@usableFromInline final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+@usableFromInline final class MergeObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<SourceElement>
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    @usableFromInline let mode: MergeMode
+
+    @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+        self.source = source
+        self.selector = selector
+        self.mode = mode
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
+            let sink = MergeSink(downstream: downstream, selector: node.selector, mode: node.mode)
+            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
+            return sink
+        })
+    }
+}
+
+@usableFromInline final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let dropWhileBusy: Bool
@@ -102,8 +120,7 @@ extension ObservableType {
     @usableFromInline var subscribing = false
     @usableFromInline var innersDisposed = false
 
-    @inlinable init(downstream: Downstream<Element>, parameters: ((SourceElement) throws -> Observable<Element>, MergeMode)) {
-        let (selector, mode) = parameters
+    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector
         switch mode {
         case .merge(let maxConcurrent):

@@ -26,7 +26,7 @@ final class SkipForTimeSink<Element>: SerializingForwardingSink<Element>, UnaryO
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         timer.setDisposable(scheduler.scheduleRelative(self, dueTime: duration) { sink in
             sink.lock.withLock { sink.open = true }
             return Disposables.create()

@@ -26,7 +26,7 @@ final class SkipUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         setUpstream(source.subscribe(sourceObserver))
         otherSubscription.setDisposable(other.subscribe(Downstream(self) { unsafeDowncast($0, to: SkipUntilSink.self).onOther(&$1) }))
     }

@@ -17,7 +17,7 @@ extension ObservableType {
         super.init(downstream: downstream)
     }
 
-    @inlinable func run(_ source: Observable<Element>) {
+    @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         for element in elements {
             if isStopped { break }
             forwardNext(element)

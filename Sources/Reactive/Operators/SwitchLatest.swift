@@ -7,7 +7,7 @@ extension ObservableType {
     /// one. Completes when the source and the current inner observable have completed; the first
     /// error (source, inner or `selector`) is forwarded and disposes everything.
     @inlinable public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
-        UnaryObservable<SwitchSink<Element, Source.Element>>(asObservable(), { try selector($0).asObservable() })
+        SwitchObservable(source: asObservable(), selector: { try selector($0).asObservable() })
     }
 }
 
@@ -16,11 +16,27 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// `--A----B--|` → `switchLatest()` → elements of A until B arrives, then of B.
     @inlinable public func switchLatest() -> Observable<Element.Element> {
-        UnaryObservable<SwitchSink<Element, Element.Element>>(asObservable(), { $0.asObservable() })
+        SwitchObservable(source: asObservable(), selector: { $0.asObservable() })
     }
 }
 
-@usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+@usableFromInline final class SwitchObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<SourceElement>
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+
+    @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
+        self.source = source
+        self.selector = selector
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
+            let sink = SwitchSink(downstream: downstream, selector: node.selector)
+            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
+            return sink
+        })
+    }
+}
+
+@usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     // Guarded by lock.
     @usableFromInline var latest = 0
@@ -28,7 +44,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
     @usableFromInline var sourceDone = false
 
-    @inlinable init(downstream: Downstream<Element>, parameters selector: @escaping (SourceElement) throws -> Observable<Element>) {
+    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.selector = selector
         super.init(downstream: downstream)
     }

@@ -23,7 +23,7 @@ final class TakeForTimeSink<Element>: SerializingForwardingSink<Element>, UnaryO
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         timer.setDisposable(scheduler.scheduleRelative(self, dueTime: duration) { sink in
             sink.send(.completed)
             return Disposables.create()

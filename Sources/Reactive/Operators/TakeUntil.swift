@@ -26,7 +26,7 @@ final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         otherSubscription.setDisposable(other.subscribe(Downstream(self) { unsafeDowncast($0, to: TakeUntilSink.self).onOther(&$1) }))
         setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
     }

@@ -35,7 +35,7 @@ final class TimeoutSink<Element>: SerializingForwardingSink<Element>, UnaryOpera
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         setUpstream(subscription)
         startTimer(0)
         let original = source.subscribe(sourceObserver)

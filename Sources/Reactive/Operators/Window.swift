@@ -42,7 +42,7 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         send(.next(window.asObservable()))
         startTimer(0)
         setUpstream(source.subscribe(sourceObserver))

@@ -30,7 +30,7 @@ final class WithLatestFromSink<Element, Second, Result>: SerializingForwardingSi
         super.init(downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) {
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         secondSubscription.setDisposable(second.subscribe(Downstream(self) { unsafeDowncast($0, to: WithLatestFromSink.self).onSecond(&$1) }))
         setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
     }
