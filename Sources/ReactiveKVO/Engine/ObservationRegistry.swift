@@ -106,8 +106,6 @@ final class ObservationRegistry: @unchecked Sendable {
         storages[key].map { $0.takeUnretainedValue() as! AnyObservedStorage }
     }
 
-    func automaticallyNotifies(_ key: String) -> Bool { automatic(key) }
-
     /// Whether the object has a storage whose deinit reports its deallocation.
     var canReportDeallocation: Bool { !storages.isEmpty }
 

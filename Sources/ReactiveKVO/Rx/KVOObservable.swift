@@ -65,7 +65,6 @@ final class KVOObserver: Disposable, @unchecked Sendable {
 
     init(retaining target: (any KeyValueObservable)?) {
         self.target = target
-        retainSelf = nil
     }
 
     func start(_ object: some KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, callback: @escaping (KeyValueChange) -> Void, deallocated: @escaping () -> Void) throws {
