@@ -37,6 +37,11 @@ final class BaselineSubject: @unchecked Sendable {
 @inline(never) func opaqueTrue(_ value: Int) -> Bool { value != Int.min }
 @inline(never) func opaqueIdentity(_ value: Int) -> Int { value }
 
+/// Hands `object` to code the optimiser cannot see, so that it stays on the heap and is
+/// treated as shared, as an app's model object is (not promoted to the stack).
+@inline(never) func escape(_ object: AnyObject) { escaped = object }
+nonisolated(unsafe) var escaped: AnyObject?
+
 @inline(never) func baselineClosureChainPumping(_ n: Int) -> Int {
     var sum = 0
     let chain = makeClosureChain { sum += $0 }

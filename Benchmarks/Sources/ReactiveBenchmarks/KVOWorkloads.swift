@@ -15,6 +15,7 @@ final class BenchPerson: KeyValueObservable {
 /// Sets an `@Observed` property `n` times with no observer.
 @inline(never) func kvoSetNoObservers(_ n: Int) -> Int {
     let person = BenchPerson()
+    escape(person)
     for value in 1...n { person.age = opaqueIdentity(value) }
     return person.age
 }
@@ -42,6 +43,7 @@ final class BenchPerson: KeyValueObservable {
 /// Sets an `@Observable` property `n` times with no observer (the peer's cost of a set).
 @inline(never) func observationSetNoObservers(_ n: Int) -> Int {
     let person = BenchObservablePerson()
+    escape(person)
     for value in 1...n { person.age = opaqueIdentity(value) }
     return person.age
 }

@@ -1,12 +1,14 @@
 // Runs every workload, its baseline and its peer in one process and prints one table per group.
 // REACTIVE_BENCH_QUICK=1 runs each once with small counts (CI: it compiles and sums are right).
-// REACTIVE_BENCH_ONLY=name runs only the workloads whose name contains `name` (for profiling).
+// REACTIVE_BENCH_ONLY=name runs only the workloads whose name contains `name` (for profiling);
+// REACTIVE_BENCH_NO_PEER=1 leaves out the peer and the baselines (a profile of this library only).
 import Dispatch
 import Foundation
 import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["REACTIVE_BENCH_QUICK"] != nil
 let only = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ONLY"]
+let noPeer = ProcessInfo.processInfo.environment["REACTIVE_BENCH_NO_PEER"] != nil
 
 struct Measurement {
     var nanosPerOp: Double
@@ -14,8 +16,9 @@ struct Measurement {
 }
 
 /// Best of `repetitions` runs of `body(ops)`, which must return `ops` (its checksum).
-func measure(_ name: String, ops: Int, repetitions: Int, _ body: (Int) -> Int) -> Measurement? {
+func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _ body: (Int) -> Int) -> Measurement? {
     if let only, !name.contains(only) { return nil }
+    if noPeer && isPeer { return nil }
     var best = Double.infinity
     var allocations = 0.0
     for _ in 0..<repetitions {
@@ -49,7 +52,7 @@ let subscriptions = 1_000 * scale
 
 func row(_ name: String, _ unit: String, ops: Int, _ body: (Int) -> Int, baseline: Measurement? = nil, peer: ((Int) -> Int)? = nil, target: String = "") -> Row {
     let measured = measure(name, ops: ops, repetitions: reps, body)
-    let peerMeasurement = measured == nil ? nil : peer.flatMap { measure(name, ops: ops, repetitions: reps, $0) }
+    let peerMeasurement = measured == nil ? nil : peer.flatMap { measure(name, ops: ops, repetitions: reps, isPeer: true, $0) }
     return Row(name: name, unit: unit, measured: measured, baseline: measured == nil ? nil : baseline, peer: peerMeasurement, target: target)
 }
 

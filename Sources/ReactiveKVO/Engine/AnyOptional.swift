@@ -1,5 +1,5 @@
 /// Optional values read through `Any` come back as nil, not as `Optional.none` in a box.
-func unwrapped(_ value: Any) -> Any? {
+@usableFromInline func unwrapped(_ value: Any) -> Any? {
     if let optional = value as? AnyOptional { return optional.wrappedAny }
     return value
 }

@@ -1,27 +1,123 @@
 import Foundation
 
 /// The observation state of one key of one object, guarded by the registry's lock.
-final class KeyState {
+@usableFromInline final class KeyState {
+    /// The registry whose lock guards this state. Unowned: a key state is reached only through
+    /// its registry or an `@Observed` storage, and both keep the registry alive.
+    private unowned(unsafe) let registry: ObservationRegistry
+
     var registrations: [Registration] = [] {
         didSet {
             needsOld = registrations.contains { $0.options.contains(.old) }
             needsNew = registrations.contains { $0.options.contains(.new) }
             needsPrior = registrations.contains { $0.options.contains(.prior) }
+            observers = registrations.isEmpty || needsPrior ? nil : KeyObservers(registrations, object: registry.unmanagedObject, needsOld: needsOld, needsNew: needsNew)
+            refreshPlainSet()
         }
     }
     /// Whether any registration asks for the old value, the new value, a prior callback.
     private(set) var needsOld = false
     private(set) var needsNew = false
     private(set) var needsPrior = false
+    /// The registrations' snapshot for a plain set, when no prior callback is asked for.
+    private var observers: KeyObservers?
+    /// `observers` while a set of this key is a plain one (see `beginSet`), else nil: kept in
+    /// one field so that the setter decides with one load under the lock.
+    private var plainSetObservers: KeyObservers?
     /// The class's `automaticallyNotifiesObservers(forKey:)` for this key, asked once.
-    var automaticallyNotifies = true
+    var automaticallyNotifies = true {
+        didSet { refreshPlainSet() }
+    }
     /// Keys whose value depends on this one, with the number of their registrations.
-    var dependents: [String: Int] = [:]
+    var dependents: [String: Int] = [:] {
+        didSet { refreshPlainSet() }
+    }
     /// will/did nesting: only the outermost pair notifies.
-    var nesting = 0
+    var nesting = 0 {
+        didSet { refreshPlainSet() }
+    }
+    /// Set when the object is deallocated: nothing is delivered any more.
+    var isDead = false {
+        didSet { refreshPlainSet() }
+    }
     /// Old value captured at the outermost `willChange`, for `.old`.
     var pendingOld: Any??
     /// The kind and indexes of the change in progress.
     var pendingKind: (KeyValueChange.Kind, IndexSet?) = (.setting, nil)
-    var pendingNew: Any?
+
+    init(registry: ObservationRegistry) {
+        self.registry = registry
+    }
+
+    private func refreshPlainSet() {
+        let plain = automaticallyNotifies && !isDead && nesting == 0 && dependents.isEmpty
+        plainSetObservers = plain ? observers : nil
+    }
+
+    /// The start of a set of this key's `@Observed` property: the observers to tell after
+    /// storing, when the set is a plain one (notified automatically, no dependent key, no
+    /// will/did in progress, no prior callback asked for, someone registered); nil when the
+    /// general will/did path must run instead. One lock round trip, no allocation.
+    @usableFromInline func beginSet() -> KeyObservers? {
+        registry.lock.lock()
+        let observers = plainSetObservers
+        registry.lock.unlock()
+        return observers
+    }
+}
+
+/// An immutable snapshot of one key's registrations, taken under the lock and delivered to
+/// after it is released (registrations removed meanwhile are skipped by their active flag).
+@usableFromInline final class KeyObservers {
+    /// Owns the registrations that `unmanaged` lists without reference counting.
+    private let registrations: [Registration]
+    @usableFromInline let unmanaged: [Unmanaged<Registration>]
+    @usableFromInline let needsOld: Bool
+    @usableFromInline let needsNew: Bool
+    /// The value type every registration takes directly (`Registration.valueSink`), when all
+    /// do: the setter of a property of that type then skips the change record and its boxing.
+    @usableFromInline let directValueType: ObjectIdentifier?
+    /// The observed object: alive whenever its setter delivers.
+    private let object: Unmanaged<AnyObject>
+
+    init(_ registrations: [Registration], object: Unmanaged<AnyObject>, needsOld: Bool, needsNew: Bool) {
+        self.registrations = registrations
+        unmanaged = registrations.map { Unmanaged.passUnretained($0) }
+        self.object = object
+        self.needsOld = needsOld
+        self.needsNew = needsNew
+        let types = Set(registrations.map { $0.queue == nil && !$0.options.contains(.old) ? $0.valueSinkType : nil })
+        directValueType = types.count == 1 ? types.first ?? nil : nil
+    }
+
+    /// Delivers a setting change to every registration.
+    @usableFromInline func deliverSetting(old: Any?, new: Any?) {
+        object._withUnsafeGuaranteedRef { object in
+            for registration in unmanaged {
+                registration._withUnsafeGuaranteedRef { registration in
+                    let options = registration.options
+                    registration.deliver(KeyValueChange(kind: .setting, oldValue: options.contains(.old) ? old : nil, newValue: options.contains(.new) ? new : nil), of: object)
+                }
+            }
+        }
+    }
+
+    /// Delivers `value` to every registration's value sink; only when `directValueType` is
+    /// `Value`'s.
+    @inlinable func deliverDirectly<Value>(_ value: Value) {
+        for registration in unmanaged {
+            registration._withUnsafeGuaranteedRef { registration in
+                // directValueType is Value's: every sink is a KeyValueSink<Value>.
+                if registration.isActive {
+                    Unmanaged<KeyValueSink<Value>>.fromOpaque(registration.valueSinkPointer.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.receive(value) }
+                }
+            }
+        }
+    }
+}
+
+/// Receives the new values of a property of type `Value` straight from its setter, without a
+/// change record (the Rx layer's fast path). Subclassed per use.
+@usableFromInline class KeyValueSink<Value> {
+    @usableFromInline func receive(_ value: Value) {}
 }

@@ -8,16 +8,17 @@ import Synchronization
 ///
 /// Everything is decided under `lock` and every callback runs after unlocking, so observers may
 /// add or remove observers, or mutate the object, from inside a callback.
-final class ObservationRegistry: @unchecked Sendable {
+@usableFromInline final class ObservationRegistry: @unchecked Sendable {
     let lock = Lock()
     /// Not weak: a weak reference would give the object a side table and make every retain of
     /// it slow. Valid while `alive`; only a caller that holds the object reads it.
-    private unowned(unsafe) let unownedObject: AnyObject
+    /// Unmanaged rather than `unowned(unsafe)`: reading it never touches a dead object's count.
+    let unmanagedObject: Unmanaged<AnyObject>
     private let alive = Atomic<Bool>(true)
     private let objectID: ObjectIdentifier
 
     /// The object, or nil once it is being deallocated.
-    var object: AnyObject? { alive.load(ordering: .acquiring) ? unownedObject : nil }
+    var object: AnyObject? { alive.load(ordering: .acquiring) ? unmanagedObject.takeUnretainedValue() : nil }
     let className: String
     /// The object's `@Observed` storages by key. Unowned: they live exactly as long as the
     /// object, and are only touched after `object` was loaded strongly.
@@ -31,13 +32,13 @@ final class ObservationRegistry: @unchecked Sendable {
     private(set) var keys: [String: KeyState] = [:]
     private var deallocHooks: [Int: () -> Void] = [:]
     private var nextHook = 0
-    private var isDeallocated = false
+    private(set) var isDeallocated = false
     private var keyPathCache: [AnyKeyPath: String] = [:]
 
     private static let creationLock = Lock()
 
     private init<Object: KeyValueObservable>(_ object: Object, storages: [String: AnyObservedStorage]) {
-        unownedObject = object
+        unmanagedObject = Unmanaged.passUnretained(object)
         objectID = ObjectIdentifier(object)
         className = "\(type(of: object))"
         self.storages = storages.mapValues { Unmanaged.passUnretained($0 as AnyObject) }
@@ -92,7 +93,7 @@ final class ObservationRegistry: @unchecked Sendable {
             let registry = ObservationRegistry(object, storages: found)
             for (key, storage) in found {
                 storage.key = key
-                storage.keyState = registry.keys[key] ?? KeyState()
+                storage.keyState = registry.keys[key] ?? KeyState(registry: registry)
                 storage.keyState?.automaticallyNotifies = registry.automatic(key)
                 registry.keys[key] = storage.keyState
                 storage.registry = registry
@@ -266,7 +267,7 @@ final class ObservationRegistry: @unchecked Sendable {
 
     private func keyState(_ key: String) -> KeyState {
         if let state = keys[key] { return state }
-        let state = KeyState()
+        let state = KeyState(registry: self)
         keys[key] = state
         return state
     }
@@ -276,31 +277,6 @@ final class ObservationRegistry: @unchecked Sendable {
     /// The registrations of `key` for a `.initial` callback.
     func initialValue(forKey key: String) -> Any? {
         (try? value(forKey: key)) ?? nil
-    }
-
-    /// A set of an `@Observed` property, when its key has no dependents, no will/did in progress
-    /// and no prior callback to send: one lock round trip, no allocation. Returns false (having
-    /// done nothing) when the general path must run.
-    func fastSet(_ state: KeyState, old: () -> Any?, store: () -> Void, new: () -> Any?) -> Bool {
-        lock.lock()
-        guard !isDeallocated, state.nesting == 0, state.dependents.isEmpty, !state.needsPrior else {
-            lock.unlock()
-            return false
-        }
-        let registrations = state.registrations
-        let needsOld = state.needsOld
-        let needsNew = state.needsNew
-        lock.unlock()
-        // Called from the object's setter: the object is alive.
-        let object = unownedObject
-        let oldValue = needsOld ? old() : nil
-        store()
-        let newValue = needsNew ? new() : nil
-        for registration in registrations {
-            let options = registration.options
-            registration.deliver(KeyValueChange(kind: .setting, oldValue: options.contains(.old) ? oldValue : nil, newValue: options.contains(.new) ? newValue : nil), of: object)
-        }
-        return true
     }
 
     /// Before a change of `key`: captures old values and sends prior callbacks for it and the
@@ -398,6 +374,7 @@ final class ObservationRegistry: @unchecked Sendable {
         let (hooks, registrations): ([() -> Void], [Registration]) = lock.withLock {
             if isDeallocated { return ([], []) }
             isDeallocated = true
+            for state in keys.values { state.isDead = true }
             defer {
                 deallocHooks = [:]
                 keys = [:]

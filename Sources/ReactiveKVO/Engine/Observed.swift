@@ -33,22 +33,43 @@ public struct Observed<Value> {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Observed<Value>>
     ) -> Value {
+        // The storage is used unretained: the object owns it for its whole life (the wrapper's
+        // storage is never reassigned) and the caller holds the object. Without this, each
+        // access would retain and release the object and the storage.
         get {
-            // One expression per access, so that the box is borrowed, not retained.
-            if object[keyPath: storageKeyPath].storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
-                object[keyPath: storageKeyPath].storage.probed(wrappedKeyPath)
+            let storage = unretained(object[keyPath: storageKeyPath].storage)
+            // The caller holds the object; ending this copy's lifetime here lets the optimiser
+            // drop its retain (the atomic load below would otherwise pin it).
+            _ = consume object
+            return storage._withUnsafeGuaranteedRef { storage in
+                if storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
+                    storage.probed(wrappedKeyPath)
+                }
+                return storage.value
             }
-            return object[keyPath: storageKeyPath].storage.value
         }
         set {
-            if object[keyPath: storageKeyPath].storage.state.load(ordering: .acquiring) & ~ObservedStorageState.probing == 0 {
-                object[keyPath: storageKeyPath].storage.value = newValue
-                return
+            let storage = unretained(object[keyPath: storageKeyPath].storage)
+            _ = consume object
+            storage._withUnsafeGuaranteedRef { storage in
+                // Relaxed, for the plain path's sake; `setObserved` starts with the acquiring
+                // load that pairs with the watcher count.
+                if storage.state.load(ordering: .relaxed) & ~ObservedStorageState.probing == 0 {
+                    storage.value = newValue
+                } else {
+                    storage.setObserved(newValue)
+                }
             }
-            object[keyPath: storageKeyPath].storage.setObserved(newValue)
         }
     }
 
+}
+
+/// `storage` through a raw pointer: the compiler then has no ownership chain to keep alive (it
+/// would otherwise retain the enclosing object around every access).
+@inlinable @inline(__always)
+func unretained<Value>(_ storage: ObservedStorage<Value>) -> Unmanaged<ObservedStorage<Value>> {
+    Unmanaged.fromOpaque(Unmanaged.passUnretained(storage).toOpaque())
 }
 
 /// The bits of an `ObservedStorage`'s state word.
@@ -80,12 +101,17 @@ protocol AnyObservedStorage: AnyObject {
     @usableFromInline let state = Atomic<Int>(0)
     /// Set once, under the registry creation lock, before any watcher is added.
     var registry: ObservationRegistry?
-    /// This key's observation state in the registry (set with `registry`).
-    var keyState: KeyState?
+    /// This key's observation state in the registry (set with `registry`, before the first
+    /// watcher is counted in `state`, which the setter loads with acquiring order first).
+    var keyState: KeyState? {
+        didSet { unmanagedKeyState = keyState.map(Unmanaged.passUnretained) }
+    }
+    /// `keyState` without reference counting, for the setter.
+    @usableFromInline var unmanagedKeyState: Unmanaged<KeyState>?
     var key = ""
     private(set) var probedKeyPath: AnyKeyPath?
 
-    private let isOptional: Bool
+    @usableFromInline let isOptional: Bool
 
     @usableFromInline init(_ value: Value) {
         self.value = value
@@ -97,7 +123,7 @@ protocol AnyObservedStorage: AnyObject {
         registry?.objectDeallocated()
     }
 
-    var anyValue: Any? { isOptional ? unwrapped(value) : value }
+    @usableFromInline var anyValue: Any? { isOptional ? unwrapped(value) : value }
     var valueType: Any.Type { Value.self }
 
     func setAnyValue(_ newValue: Any?, className: String) throws {
@@ -109,7 +135,7 @@ protocol AnyObservedStorage: AnyObject {
         if state.load(ordering: .acquiring) & ~ObservedStorageState.probing == 0 {
             value = typed
         } else {
-            notifying(typed)
+            setObserved(typed)
         }
     }
 
@@ -130,29 +156,40 @@ protocol AnyObservedStorage: AnyObject {
         if KeyPathProbe.isProbing { probedKeyPath = keyPath }
     }
 
-    /// The setter with observers: will/did around the store, unless notification is manual.
-    /// Out of line and not generic, so that the unobserved path of the setter retains nothing.
-    @usableFromInline @inline(never) func setObserved(_ newValue: Value) {
-        notifying(newValue)
+    /// The setter with observers. Specialised for `Value` in the caller but kept out of line, so
+    /// that the unobserved path of the setter stays a load and a store.
+    @inlinable @inline(never) func setObserved(_ newValue: Value) {
+        // Pairs with the releasing watcher count (the setter's load was relaxed): `keyState`
+        // was set before it. A load rather than a fence, which ThreadSanitizer does not model.
+        _ = state.load(ordering: .acquiring)
+        guard let keyState = unmanagedKeyState, let observers = keyState._withUnsafeGuaranteedRef({ $0.beginSet() }) else {
+            setGeneral(newValue)
+            return
+        }
+        // The old value lives until observers heard of the change: a replaced intermediate
+        // object dies after a dotted-path observer has moved on, not in the middle.
+        if observers.directValueType == ObjectIdentifier(Value.self) {
+            let replaced = value
+            value = newValue
+            observers.deliverDirectly(newValue)
+            withExtendedLifetime(replaced) {}
+        } else {
+            let old = observers.needsOld ? anyValue : nil
+            let replaced = value
+            value = newValue
+            observers.deliverSetting(old: old, new: observers.needsNew ? anyValue : nil)
+            withExtendedLifetime(replaced) {}
+        }
     }
 
-    private func notifying(_ newValue: Value) {
+    /// A set that is not a plain one (see `KeyState.beginSet`): will/did around the store, or
+    /// just the store when the class notifies this key manually.
+    @usableFromInline func setGeneral(_ newValue: Value) {
         guard let registry, let keyState, keyState.automaticallyNotifies else {
             value = newValue
             return
         }
-        var replaced: Value?
-        if registry.fastSet(keyState, old: { anyValue }, store: {
-            replaced = value
-            value = newValue
-        }, new: { anyValue }) {
-            // The old value lives until observers heard of the change (see below).
-            withExtendedLifetime(replaced) {}
-            return
-        }
         registry.willChange(key, .setting)
-        // The old value lives until observers heard of the change: a replaced intermediate
-        // object dies after a dotted-path observer has moved on, not in the middle.
         let old = value
         value = newValue
         registry.didChange(key, .setting)

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// One registration: who is told about which key path, with which options and context.
-final class Registration: @unchecked Sendable {
+@usableFromInline final class Registration: @unchecked Sendable {
     let keyPath: String
     let options: KeyValueObservingOptions
     let context: UnsafeMutableRawPointer?
@@ -11,11 +11,31 @@ final class Registration: @unchecked Sendable {
     private weak var observer: KeyValueObserving?
     let observerIdentity: ObjectIdentifier?
     private let block: ((AnyObject, KeyValueChange) -> Void)?
-    private let active = Atomic<Bool>(true)
+    @usableFromInline let active = Atomic<Bool>(true)
     /// A dotted key path's chain of per-step registrations.
     var chain: KeyPathChain?
+    /// A `KeyValueSink<Value>` that takes new values of a property of type `Value` straight from
+    /// its setter, skipping the change record (see `KeyObservers.directValueType`); the block
+    /// still receives every other change (initial, will/did, dependent keys).
+    let valueSink: AnyObject?
+    /// `valueSink`, unretained (the registration owns it).
+    @usableFromInline let valueSinkPointer: UnsafeMutableRawPointer?
+    /// `Value`'s identifier for `valueSink`.
+    let valueSinkType: ObjectIdentifier?
 
-    init(keyPath: String, options: KeyValueObservingOptions, context: UnsafeMutableRawPointer?, observer: KeyValueObserving?, queue: DispatchQueue?, block: ((AnyObject, KeyValueChange) -> Void)?) {
+    convenience init(keyPath: String, options: KeyValueObservingOptions, context: UnsafeMutableRawPointer?, observer: KeyValueObserving?, queue: DispatchQueue?, block: ((AnyObject, KeyValueChange) -> Void)?) {
+        self.init(keyPath: keyPath, options: options, context: context, observer: observer, queue: queue, block: block, valueSink: nil, valueSinkType: nil)
+    }
+
+    /// A block registration whose new values of a `Value` property also go to `sink` directly.
+    convenience init<Value>(keyPath: String, options: KeyValueObservingOptions, queue: DispatchQueue?, sink: KeyValueSink<Value>, block: @escaping (AnyObject, KeyValueChange) -> Void) {
+        self.init(keyPath: keyPath, options: options, context: nil, observer: nil, queue: queue, block: block, valueSink: sink, valueSinkType: ObjectIdentifier(Value.self))
+    }
+
+    private init(keyPath: String, options: KeyValueObservingOptions, context: UnsafeMutableRawPointer?, observer: KeyValueObserving?, queue: DispatchQueue?, block: ((AnyObject, KeyValueChange) -> Void)?, valueSink: AnyObject?, valueSinkType: ObjectIdentifier?) {
+        self.valueSink = valueSink
+        valueSinkPointer = valueSink.map { Unmanaged.passUnretained($0).toOpaque() }
+        self.valueSinkType = valueSinkType
         self.keyPath = keyPath
         self.options = options
         self.context = context
@@ -25,7 +45,7 @@ final class Registration: @unchecked Sendable {
         self.block = block
     }
 
-    var isActive: Bool { active.load(ordering: .acquiring) }
+    @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
 
     /// Stops every callback not yet started; true for the first call.
     func deactivate() -> Bool {
@@ -42,21 +62,29 @@ final class Registration: @unchecked Sendable {
 
     /// Calls the observer or block, unless deactivated (checked just before the call).
     func deliver(_ change: KeyValueChange, of object: AnyObject) {
-        if let queue {
-            let box = UncheckedDelivery(object: object, change: change)
-            queue.async { self.deliverNow(box.change, of: box.object) }
+        if queue != nil {
+            deliverOnQueue(change, of: object)
         } else {
             deliverNow(change, of: object)
         }
     }
 
+    @inline(never) private func deliverOnQueue(_ change: KeyValueChange, of object: AnyObject) {
+        let box = UncheckedDelivery(object: object, change: change)
+        queue?.async { self.deliverNow(box.change, of: box.object) }
+    }
+
     private func deliverNow(_ change: KeyValueChange, of object: AnyObject) {
         guard isActive else { return }
-        if let block {
-            block(object, change)
-        } else if let observer {
-            observer.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+        if block != nil {
+            block.unsafelyUnwrapped(object, change)
+        } else {
+            deliverToObserver(change, of: object)
         }
+    }
+
+    @inline(never) private func deliverToObserver(_ change: KeyValueChange, of object: AnyObject) {
+        observer?.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
     }
 }
 
