@@ -11,12 +11,12 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Every node stores a non-capturing function created in specialised (inlinable) code, so
     /// subscribing and delivering run specialised code through the type-erased `Observable`
     /// without a closure context allocation or a reabstraction thunk.
-    @usableFromInline typealias Run = (Observable<Element>, Downstream<Element>) -> Disposable
+    @usableFromInline package typealias Run = (Observable<Element>, Downstream<Element>) -> Disposable
 
     @usableFromInline let run: Run
     private let resource = ResourceToken()
 
-    @usableFromInline init(run: @escaping Run) {
+    @usableFromInline package init(run: @escaping Run) {
         self.run = run
     }
 

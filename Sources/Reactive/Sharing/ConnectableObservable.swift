@@ -9,6 +9,11 @@ public protocol ConnectableObservableType: ObservableType {
 
 /// A connectable observable (the result of `publish()`, `replay(_:)`, `multicast`).
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
+    // Spelled out: the inherited one trips a spurious "infinite recursion" warning.
+    @usableFromInline override package init(run: @escaping Run) {
+        super.init(run: run)
+    }
+
     /// Connects to the source; subclasses implement it.
     public func connect() -> Disposable {
         fatalError("ConnectableObservable subclasses implement connect()")

@@ -86,7 +86,7 @@ import Foundation
         self.object = object
         self.needsOld = needsOld
         self.needsNew = needsNew
-        let types = Set(registrations.map { $0.queue == nil && !$0.options.contains(.old) ? $0.valueSinkType : nil })
+        let types = Set(registrations.map { $0.queue == nil && $0.options.contains(.new) && !$0.options.contains(.old) ? $0.valueSinkType : nil })
         directValueType = types.count == 1 ? types.first ?? nil : nil
     }
 
@@ -107,17 +107,27 @@ import Foundation
     @inlinable func deliverDirectly<Value>(_ value: Value) {
         for registration in unmanaged {
             registration._withUnsafeGuaranteedRef { registration in
-                // directValueType is Value's: every sink is a KeyValueSink<Value>.
                 if registration.isActive {
-                    Unmanaged<KeyValueSink<Value>>.fromOpaque(registration.valueSinkPointer.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.receive(value) }
+                    // directValueType is Value's: every sink is a KeyValueSink<Value>.
+                    Unmanaged<KeyValueSink<Value>>.fromOpaque(registration.valueSinkPointer.unsafelyUnwrapped)._withUnsafeGuaranteedRef { sink in
+                        var value = value
+                        sink.handler(sink.target, &value)
+                    }
                 }
             }
         }
     }
 }
 
-/// Receives the new values of a property of type `Value` straight from its setter, without a
-/// change record (the Rx layer's fast path). Subclassed per use.
-@usableFromInline class KeyValueSink<Value> {
-    @usableFromInline func receive(_ value: Value) {}
+/// Takes the new values of a property of type `Value` straight from its setter, without a
+/// change record or boxing (the Rx layer's fast path). The handler is made in specialised code;
+/// the value is passed `inout` so that storing the handler generically needs no thunk.
+@usableFromInline final class KeyValueSink<Value> {
+    @usableFromInline let target: AnyObject
+    @usableFromInline let handler: (AnyObject, inout Value) -> Void
+
+    @inlinable init(target: AnyObject, handler: @escaping (AnyObject, inout Value) -> Void) {
+        self.target = target
+        self.handler = handler
+    }
 }

@@ -128,6 +128,11 @@ extension KeyValueObservable {
             // The registry only ever calls back with the object it belongs to.
             changeHandler(unsafeDowncast(object, to: Self.self), change)
         }
+        return try observe(registration)
+    }
+
+    /// Registers `registration` and returns the token that ends it.
+    func observe(_ registration: Registration) throws -> KeyValueObservation {
         _ = try register(registration)
         return KeyValueObservation(object: self, registration: registration)
     }

@@ -27,9 +27,10 @@ import Synchronization
         self.init(keyPath: keyPath, options: options, context: context, observer: observer, queue: queue, block: block, valueSink: nil, valueSinkType: nil)
     }
 
-    /// A block registration whose new values of a `Value` property also go to `sink` directly.
-    convenience init<Value>(keyPath: String, options: KeyValueObservingOptions, queue: DispatchQueue?, sink: KeyValueSink<Value>, block: @escaping (AnyObject, KeyValueChange) -> Void) {
-        self.init(keyPath: keyPath, options: options, context: nil, observer: nil, queue: queue, block: block, valueSink: sink, valueSinkType: ObjectIdentifier(Value.self))
+    /// A block registration whose new values of a property of the sink's type go to the sink
+    /// (a `KeyValueSink<Value>`, `valueType` being `Value`'s) on a plain set.
+    convenience init(keyPath: String, options: KeyValueObservingOptions, queue: DispatchQueue?, valueSink: AnyObject, valueType: ObjectIdentifier, block: @escaping (AnyObject, KeyValueChange) -> Void) {
+        self.init(keyPath: keyPath, options: options, context: nil, observer: nil, queue: queue, block: block, valueSink: valueSink, valueSinkType: valueType)
     }
 
     private init(keyPath: String, options: KeyValueObservingOptions, context: UnsafeMutableRawPointer?, observer: KeyValueObserving?, queue: DispatchQueue?, block: ((AnyObject, KeyValueChange) -> Void)?, valueSink: AnyObject?, valueSinkType: ObjectIdentifier?) {

@@ -5,56 +5,90 @@ import Reactive
 ///
 /// With `retainTarget` the observable (and so each subscription) holds the observed object
 /// strongly; otherwise weakly, and a subscription to a deallocated object completes at once.
-final class KVOObservable<Element>: ObservableType, @unchecked Sendable {
+@usableFromInline final class KVOObservable<Element>: @unchecked Sendable {
     private weak var weakTarget: (any KeyValueObservable)?
     private let strongTarget: (any KeyValueObservable)?
     private let keyPath: String
     private let options: KeyValueObservingOptions
     private let transform: (KeyValueChange, String, String) throws -> Element
+    private let direct: KVODirectDelivery<Element>?
 
-    init(object: any KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, retainTarget: Bool, transform: @escaping (KeyValueChange, String, String) throws -> Element) {
+    /// `transform` makes an element of every change record; `direct`, if given, lets a plain set
+    /// of a property of its value type hand the value over without a change record.
+    @usableFromInline init(object: any KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, retainTarget: Bool, direct: KVODirectDelivery<Element>? = nil, transform: @escaping (KeyValueChange, String, String) throws -> Element) {
         weakTarget = object
         strongTarget = retainTarget ? object : nil
         self.keyPath = keyPath
         self.options = options
         self.transform = transform
+        self.direct = direct
     }
 
-    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    /// The observable: each subscription starts a `KVOObserver`.
+    @usableFromInline func asObservable() -> Observable<Element> {
+        Observable(run: { _, downstream in self.start(downstream) })
+    }
+
+    private func start(_ downstream: Downstream<Element>) -> Disposable {
         guard let target = strongTarget ?? weakTarget else {
-            observer.on(.completed)
+            downstream.on(.completed)
             return Disposables.create()
         }
-        let observer = AnyObserver(observer)
-        let className = "\(type(of: target))"
-        let transform = self.transform
-        let keyPath = self.keyPath
-        let kvoObserver = KVOObserver(retaining: strongTarget)
-        do {
-            try kvoObserver.start(target, keyPath: keyPath, options: options) { change in
-                do {
-                    observer.on(.next(try transform(change, className, keyPath)))
-                } catch {
-                    observer.on(.error(error))
-                    kvoObserver.dispose()
-                }
-            } deallocated: {
-                // Only without `retainTarget`: the subscription ends with the object.
-                observer.on(.completed)
-                kvoObserver.dispose()
-            }
-        } catch {
-            observer.on(.error(error))
-            kvoObserver.dispose()
+        let observer = KVOObserver(downstream: downstream, retaining: strongTarget)
+        observer.start(target, keyPath: keyPath, options: options, direct: direct, transform: transform)
+        return observer
+    }
+}
+
+/// How an `rx.observe` subscription takes new values of a `Value` property straight from its
+/// setter: the engine's `KeyValueSink`, made in the caller's specialised code so that the
+/// delivery runs specialised.
+@usableFromInline struct KVODirectDelivery<Element> {
+    @usableFromInline let valueType: ObjectIdentifier
+    @usableFromInline let makeSink: (KVOObserver<Element>) -> AnyObject
+
+    /// Values of a `Value` property delivered as `wrap(value)` (`Element` is `Value` or `Value?`).
+    @inlinable static func values<Value>(of _: Value.Type, _ wrap: @escaping (inout Value) -> Element) -> KVODirectDelivery<Element> {
+        KVODirectDelivery(valueType: ObjectIdentifier(Value.self)) { observer in
+            KeyValueSink<Value>(observer, wrap: wrap)
         }
-        return kvoObserver
+    }
+
+    @inlinable init(valueType: ObjectIdentifier, makeSink: @escaping (KVOObserver<Element>) -> AnyObject) {
+        self.valueType = valueType
+        self.makeSink = makeSink
+    }
+}
+
+extension KeyValueSink {
+    /// A sink delivering `wrap(value)` to an `rx.observe` subscriber.
+    @inlinable convenience init<Element>(_ observer: KVOObserver<Element>, wrap: @escaping (inout Value) -> Element) {
+        self.init(target: KVOValueTarget(observer: observer, wrap: wrap)) { target, value in
+            let target = unsafeDowncast(target, to: KVOValueTarget<Value, Element>.self)
+            target.observer.deliver(target.wrap(&value))
+        }
+    }
+}
+
+/// What a `KeyValueSink` made for `rx.observe` calls: the subscription and how to make its element.
+@usableFromInline final class KVOValueTarget<Value, Element> {
+    @usableFromInline let observer: KVOObserver<Element>
+    @usableFromInline let wrap: (inout Value) -> Element
+
+    @inlinable init(observer: KVOObserver<Element>, wrap: @escaping (inout Value) -> Element) {
+        self.observer = observer
+        self.wrap = wrap
     }
 }
 
 /// One `rx.observe` subscription's registration with the engine. It holds itself (`retainSelf`)
 /// until `dispose()`, so the subscription keeps delivering when nobody else holds it, and
 /// disposing unregisters and frees everything.
-final class KVOObserver: Disposable, @unchecked Sendable {
+///
+/// Elements go to the downstream on the changing thread; after an error or completion, and
+/// once `dispose()` returned, nothing more is delivered.
+@usableFromInline final class KVOObserver<Element>: Disposable, @unchecked Sendable {
+    @usableFromInline let downstream: Downstream<Element>
     private let lock = Lock()
     // Guarded by lock.
     private var retainSelf: KVOObserver?
@@ -63,15 +97,45 @@ final class KVOObserver: Disposable, @unchecked Sendable {
     private var disposed = false
     private var deallocationHook: (registry: ObservationRegistry, id: Int)?
 
-    init(retaining target: (any KeyValueObservable)?) {
+    init(downstream: Downstream<Element>, retaining target: (any KeyValueObservable)?) {
+        self.downstream = downstream
         self.target = target
     }
 
-    func start(_ object: some KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, callback: @escaping (KeyValueChange) -> Void, deallocated: @escaping () -> Void) throws {
+    /// A new value, from the setter (the registration stops delivering once disposed).
+    @inlinable func deliver(_ element: Element) {
+        downstream.on(.next(element))
+    }
+
+    func start(_ object: some KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, direct: KVODirectDelivery<Element>?, transform: @escaping (KeyValueChange, String, String) throws -> Element) {
         lock.withLock { retainSelf = self }
-        let observation = try object.observe(keyPath, options: options) { _, change in callback(change) }
+        let className = "\(type(of: object))"
+        let block: (AnyObject, KeyValueChange) -> Void = { [unowned self] _, change in
+            // Unowned: the registration is removed before this observer goes (dispose).
+            do {
+                self.downstream.on(.next(try transform(change, className, keyPath)))
+            } catch {
+                self.terminate(.error(error))
+            }
+        }
+        let registration: Registration
+        if let direct, options.contains(.new), !options.contains(.old) {
+            registration = Registration(keyPath: keyPath, options: options, queue: nil, valueSink: direct.makeSink(self), valueType: direct.valueType, block: block)
+        } else {
+            registration = Registration(keyPath: keyPath, options: options, context: nil, observer: nil, queue: nil, block: block)
+        }
+        let observation: KeyValueObservation
+        do {
+            observation = try object.observe(registration)
+        } catch {
+            terminate(.error(error))
+            return
+        }
         let registry = object.observationRegistry
-        let hook = registry.onDeallocation(deallocated)
+        let hook = registry.onDeallocation { [weak self] in
+            // Only without `retainTarget`: the subscription ends with the object.
+            self?.terminate(.completed)
+        }
         let keep: Bool = lock.withLock {
             if disposed { return false }
             self.observation = observation
@@ -84,9 +148,24 @@ final class KVOObserver: Disposable, @unchecked Sendable {
         }
     }
 
-    func dispose() {
+    /// Sends a terminal event once, then disposes.
+    private func terminate(_ event: Event<Element>) {
+        let first: Bool = lock.withLock {
+            defer { disposed = true }
+            return !disposed
+        }
+        guard first else { return }
+        downstream.on(event)
+        release()
+    }
+
+    @usableFromInline func dispose() {
+        lock.withLock { disposed = true }
+        release()
+    }
+
+    private func release() {
         let (observation, retained, target, hook): (KeyValueObservation?, KVOObserver?, (any KeyValueObservable)?, (registry: ObservationRegistry, id: Int)?) = lock.withLock {
-            disposed = true
             defer {
                 self.observation = nil
                 retainSelf = nil

@@ -16,8 +16,10 @@ extension Reactive where Base: KeyValueObservable {
     /// `retainSelf` keeps the object alive for the life of the subscription. A value that is not
     /// an `E` fails with `KeyValueCodingError.typeMismatch` naming the key path and both types; an
     /// unknown key fails at subscription with `unknownKey`. Events arrive on the changing thread.
+    @inlinable
     public func observe<E>(_ type: E.Type, _ keyPath: String, options: KeyValueObservingOptions = [.new, .initial], retainSelf: Bool = true) -> Observable<E?> {
-        KVOObservable(object: base, keyPath: keyPath, options: options, retainTarget: retainSelf) { change, className, keyPath in
+        // `direct`: a set of an `E` property hands its value over without a change record.
+        KVOObservable(object: base, keyPath: keyPath, options: options, retainTarget: retainSelf, direct: .values(of: E.self) { value in .some(value) }) { change, className, keyPath in
             try castValue(change.newValue, to: E.self, className: className, keyPath: keyPath)
         }.asObservable()
     }
@@ -25,16 +27,18 @@ extension Reactive where Base: KeyValueObservable {
     /// The values of a property, through a typed key path (`person.rx.observe(\.name)`).
     ///
     /// Holds the object strongly for the life of the subscription (use `observeWeakly` not to).
+    /// A key path that names no `@Observed` property or computed key fails with `unknownKey`.
+    @inlinable
     public func observe<Value>(_ keyPath: KeyPath<Base, Value>, options: KeyValueObservingOptions = [.new, .initial]) -> Observable<Value> {
-        let base = self.base
-        return Observable.deferred {
-            let key = try base.key(for: keyPath)
-            return KVOObservable(object: base, keyPath: key, options: options.union(.new), retainTarget: true) { change, className, key in
-                if let value = change.newValue as? Value { return value }
-                if let optional = (Value.self as? AnyOptional.Type)?.nilValue as? Value, change.newValue == nil { return optional }
-                throw KeyValueCodingError.typeMismatch(className: className, key: key, expected: "\(Value.self)", actual: change.newValue.map { "\(type(of: $0))" } ?? "nil")
-            }.asObservable()
+        let key: String
+        do {
+            key = try base.key(for: keyPath)
+        } catch {
+            return Observable.error(error)
         }
+        return KVOObservable(object: base, keyPath: key, options: options.union(.new), retainTarget: true, direct: .values(of: Value.self) { value in value }) { change, className, key in
+            try typedValue(change.newValue, as: Value.self, className: className, key: key)
+        }.asObservable()
     }
 
     /// The full change records of `keyPath`, for to-many properties changed through
@@ -64,10 +68,17 @@ extension Reactive where Base: KeyValueObservable {
 }
 
 /// `value` as an `E?`: nil stays nil, another type is an error naming the key path and types.
-func castValue<E>(_ value: Any?, to: E.Type, className: String, keyPath: String) throws -> E? {
+@usableFromInline func castValue<E>(_ value: Any?, to: E.Type, className: String, keyPath: String) throws -> E? {
     guard let value else { return nil }
     if let typed = value as? E { return typed }
     throw KeyValueCodingError.typeMismatch(className: className, key: keyPath, expected: "\(E.self)", actual: "\(type(of: value))")
+}
+
+/// `value` as a `Value` (nil only for an optional `Value`), or an error naming the key and types.
+@usableFromInline func typedValue<Value>(_ value: Any?, as _: Value.Type, className: String, key: String) throws -> Value {
+    if let value = value as? Value { return value }
+    if value == nil, let none = (Value.self as? AnyOptional.Type)?.nilValue as? Value { return none }
+    throw KeyValueCodingError.typeMismatch(className: className, key: key, expected: "\(Value.self)", actual: value.map { "\(type(of: $0))" } ?? "nil")
 }
 
 /// One step of `observeWeakly`: the step's values, re-wired to the next step with

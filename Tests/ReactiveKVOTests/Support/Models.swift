@@ -11,6 +11,8 @@ final class Person: KeyValueObservable {
     @Observed var address: Address?
     @Observed var tags: [String] = []
     weak var friend: Person?
+    /// Not `@Observed`: observing it is an error.
+    var notObserved = 0
 
     static var computedKeys: [String: PartialKeyPath<Person>] { ["friend": \Person.friend, "greeting": \Person.greeting] }
     var greeting: String { "Hi \(name)" }
