@@ -35,7 +35,11 @@ import Darwin
         }
     }
 
-    @inlinable package func unlock() {
+    /// Out of line on purpose: the optimiser moves reference-count increments across an inlined
+    /// atomic store as if no other thread existed, so a reference copied under the lock could be
+    /// retained only after unlocking, when another thread may already have released it. A call
+    /// it cannot see into is a barrier to that motion.
+    @usableFromInline @inline(never) package func unlock() {
         word.store(0, ordering: .releasing)
     }
 

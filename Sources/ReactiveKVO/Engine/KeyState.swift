@@ -2,9 +2,10 @@ import Foundation
 
 /// The observation state of one key of one object, guarded by the registry's lock.
 @usableFromInline final class KeyState {
-    /// The registry whose lock guards this state. Unowned: a key state is reached only through
-    /// its registry or an `@Observed` storage, and both keep the registry alive.
-    private unowned(unsafe) let registry: ObservationRegistry
+    /// The registry whose lock guards this state. Unretained: a key state is reached only
+    /// through its registry or an `@Observed` storage, and both keep the registry alive.
+    private var registry: ObservationRegistry { unmanagedRegistry.takeUnretainedValue() }
+    private let unmanagedRegistry: Unmanaged<ObservationRegistry>
 
     var registrations: [Registration] = [] {
         didSet {
@@ -46,7 +47,7 @@ import Foundation
     var pendingKind: (KeyValueChange.Kind, IndexSet?) = (.setting, nil)
 
     init(registry: ObservationRegistry) {
-        self.registry = registry
+        unmanagedRegistry = Unmanaged.passUnretained(registry)
     }
 
     private func refreshPlainSet() {
@@ -59,10 +60,12 @@ import Foundation
     /// will/did in progress, no prior callback asked for, someone registered); nil when the
     /// general will/did path must run instead. One lock round trip, no allocation.
     @usableFromInline func beginSet() -> KeyObservers? {
-        registry.lock.lock()
-        let observers = plainSetObservers
-        registry.lock.unlock()
-        return observers
+        unmanagedRegistry._withUnsafeGuaranteedRef { registry in
+            registry.lock.lock()
+            let observers = plainSetObservers
+            registry.lock.unlock()
+            return observers
+        }
     }
 }
 
