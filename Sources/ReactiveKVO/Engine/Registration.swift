@@ -10,7 +10,10 @@ import Synchronization
     /// The observer of `addObserver`, held weakly; nil for block registrations.
     private weak var observer: KeyValueObserving?
     let observerIdentity: ObjectIdentifier?
-    private let block: ((AnyObject, KeyValueChange) -> Void)?
+    /// The block; for an observer registration, one that does nothing (`hasBlock` is false).
+    /// Not optional: calling a non-optional closure stored in a `let` needs no retain.
+    private let block: (AnyObject, KeyValueChange) -> Void
+    private let hasBlock: Bool
     @usableFromInline let active = Atomic<Bool>(true)
     /// A dotted key path's chain of per-step registrations.
     var chain: KeyPathChain?
@@ -43,7 +46,8 @@ import Synchronization
         self.observer = observer
         observerIdentity = observer.map(ObjectIdentifier.init)
         self.queue = queue
-        self.block = block
+        self.block = block ?? { _, _ in }
+        hasBlock = block != nil
     }
 
     @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
@@ -77,8 +81,8 @@ import Synchronization
 
     private func deliverNow(_ change: KeyValueChange, of object: AnyObject) {
         guard isActive else { return }
-        if block != nil {
-            block.unsafelyUnwrapped(object, change)
+        if hasBlock {
+            block(object, change)
         } else {
             deliverToObserver(change, of: object)
         }
