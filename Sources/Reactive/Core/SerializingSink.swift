@@ -10,11 +10,13 @@
 @usableFromInline class SerializingSink<Item, Element>: Sink {
     @usableFromInline final let downstream: Downstream<Element>
     @usableFromInline final let lock = Lock()
-    @usableFromInline final var queue = ContiguousArray<Event<Item>>()
-    @usableFromInline final var queueHead = 0
-    @usableFromInline final var emitting = false
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline final var queue = ContiguousArray<Event<Item>>()
+    @exclusivity(unchecked) @usableFromInline final var queueHead = 0
+    @exclusivity(unchecked) @usableFromInline final var emitting = false
     /// A terminal event was accepted: later events are dropped. Guarded by `lock`.
-    @usableFromInline final var done = false
+    @exclusivity(unchecked) @usableFromInline final var done = false
 
     @inlinable init(downstream: Downstream<Element>) {
         self.downstream = downstream

@@ -16,7 +16,8 @@ import Synchronization
 
     @usableFromInline final let state = Atomic<Int>(0)
     // Written once before `upstreamSetBit` is published; read only after observing that bit.
-    @usableFromInline final var upstream: Disposable?
+    // So exclusivity is unchecked: a dynamic check would only add a thread-local lookup.
+    @exclusivity(unchecked) @usableFromInline final var upstream: Disposable?
 
     private let resource = ResourceToken()
 

@@ -47,11 +47,13 @@ extension ObservableType {
 /// disposed or terminated (breaking cycles through captured subscriptions), never while one runs.
 @usableFromInline final class SubscribeSink<Element>: Sink {
     // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
-    @usableFromInline var onNext: ((Element) -> Void)?
-    @usableFromInline var onError: ((Swift.Error) -> Void)?
-    @usableFromInline var onCompleted: (() -> Void)?
+    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var onNext: ((Element) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var onError: ((Swift.Error) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var onCompleted: (() -> Void)?
     // Read and cleared only by the first disposer.
-    @usableFromInline var onDisposed: (() -> Void)?
+    @exclusivity(unchecked) @usableFromInline var onDisposed: (() -> Void)?
     @usableFromInline let callStack: [String]
 
     @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {

@@ -87,8 +87,10 @@
 /// A combining sink: subscribes every source and disposes them all together.
 @usableFromInline class CombiningSink<Result>: SerializingSink<[Any], Result>, @unchecked Sendable {
     @usableFromInline let selector: ([Any]) throws -> Result
-    @usableFromInline var subscriptions: [Disposable] = []  // guarded by lock
-    @usableFromInline var subscriptionsDisposed = false
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var subscriptions: [Disposable] = []  // guarded by lock
+    @exclusivity(unchecked) @usableFromInline var subscriptionsDisposed = false
 
     @inlinable init(downstream: Downstream<Result>, selector: @escaping ([Any]) throws -> Result) {
         self.selector = selector

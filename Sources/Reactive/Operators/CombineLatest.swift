@@ -51,10 +51,12 @@ extension ObservableType {
     // Slots not yet set hold `()`; `hasValue` says which are set. Sending `latest` itself shares
     // its storage with the emitter, which releases it before the next event in the common case,
     // so updating a slot does not copy the array.
-    @usableFromInline var latest: [Any]
-    @usableFromInline var hasValue: [Bool]
-    @usableFromInline var missing: Int
-    @usableFromInline var active: Int
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var latest: [Any]
+    @exclusivity(unchecked) @usableFromInline var hasValue: [Bool]
+    @exclusivity(unchecked) @usableFromInline var missing: Int
+    @exclusivity(unchecked) @usableFromInline var active: Int
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
         latest = Array(repeating: (), count: sources.subscribers.count)

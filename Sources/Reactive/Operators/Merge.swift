@@ -109,16 +109,18 @@ extension ObservableType {
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let dropWhileBusy: Bool
     // Guarded by lock.
-    @usableFromInline var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
     /// Inner subscriptions started and not ended (some may not be in `inners` yet).
-    @usableFromInline var active = 0
+    @exclusivity(unchecked) @usableFromInline var active = 0
     /// A finished inner sink kept for reuse (it references this sink: cleared on disposal).
-    @usableFromInline var spare: MergeInnerSink<SourceElement, Element>?
-    @usableFromInline var waiting: [Observable<Element>] = []
-    @usableFromInline var waitingHead = 0
-    @usableFromInline var sourceDone = false
-    @usableFromInline var subscribing = false
-    @usableFromInline var innersDisposed = false
+    @exclusivity(unchecked) @usableFromInline var spare: MergeInnerSink<SourceElement, Element>?
+    @exclusivity(unchecked) @usableFromInline var waiting: [Observable<Element>] = []
+    @exclusivity(unchecked) @usableFromInline var waitingHead = 0
+    @exclusivity(unchecked) @usableFromInline var sourceDone = false
+    @exclusivity(unchecked) @usableFromInline var subscribing = false
+    @exclusivity(unchecked) @usableFromInline var innersDisposed = false
 
     @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector

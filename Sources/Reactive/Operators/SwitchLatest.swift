@@ -39,10 +39,12 @@ extension ObservableType where Element: ObservableConvertibleType {
 @usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     // Guarded by lock.
-    @usableFromInline var latest = 0
-    @usableFromInline var spare: SwitchInnerSink<SourceElement, Element>?  // a finished sink kept for reuse
-    @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
-    @usableFromInline var sourceDone = false
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var latest = 0
+    @exclusivity(unchecked) @usableFromInline var spare: SwitchInnerSink<SourceElement, Element>?  // a finished sink kept for reuse
+    @exclusivity(unchecked) @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
+    @exclusivity(unchecked) @usableFromInline var sourceDone = false
 
     @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.selector = selector

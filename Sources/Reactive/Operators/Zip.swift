@@ -47,9 +47,11 @@ extension ObservableType {
 
 @usableFromInline final class ZipSink<Result>: CombiningSink<Result>, @unchecked Sendable {
     // Guarded by lock.
-    @usableFromInline var queues: [[Any]]
-    @usableFromInline var heads: [Int]
-    @usableFromInline var completed: [Bool]
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var queues: [[Any]]
+    @exclusivity(unchecked) @usableFromInline var heads: [Int]
+    @exclusivity(unchecked) @usableFromInline var completed: [Bool]
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
         queues = Array(repeating: [], count: sources.subscribers.count)

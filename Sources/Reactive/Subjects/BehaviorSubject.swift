@@ -7,10 +7,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var element: Element
-    @usableFromInline var observers = SubjectObservers<Element>()
-    @usableFromInline var stoppedEvent: Event<Element>?
-    @usableFromInline var disposed = false
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var element: Element
+    @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
+    @exclusivity(unchecked) @usableFromInline var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let checker = GrammarChecker()
 
     /// Creates a subject whose current value is `value`.

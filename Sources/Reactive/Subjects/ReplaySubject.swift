@@ -9,11 +9,13 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
 
     @usableFromInline let lock = Lock()
     @usableFromInline let bufferSize: Int?
-    @usableFromInline var buffer: [Element] = []
-    @usableFromInline var bufferStart = 0
-    @usableFromInline var observers = SubjectObservers<Element>()
-    @usableFromInline var stoppedEvent: Event<Element>?
-    @usableFromInline var disposed = false
+    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
+    // thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
+    @exclusivity(unchecked) @usableFromInline var bufferStart = 0
+    @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
+    @exclusivity(unchecked) @usableFromInline var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let checker = GrammarChecker()
 
     @inlinable init(bufferSize: Int?) {

@@ -96,7 +96,9 @@ protocol AnyObservedStorage: AnyObject {
 
 /// The box behind an `@Observed` property: its value and, once observed, its registry.
 @usableFromInline final class ObservedStorage<Value>: AnyObservedStorage, @unchecked Sendable {
-    @usableFromInline var value: Value
+    /// The property's value. Exclusivity unchecked, as the setter's notifying path reads and
+    /// writes it several times: a dynamic check costs a thread-local lookup each time.
+    @exclusivity(unchecked) @usableFromInline var value: Value
     /// Watchers in units of `ObservedStorageState.watcher`, plus the probing bit.
     @usableFromInline let state = Atomic<Int>(0)
     /// Set once, under the registry creation lock, before any watcher is added.
