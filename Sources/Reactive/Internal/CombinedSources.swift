@@ -16,6 +16,9 @@
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
         var subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable] = []
+        var count = 0
+        for _ in repeat each source { count += 1 }
+        subscribers.reserveCapacity(count)
         for source in repeat each source {
             subscribers.append(combinedSourceSubscriber(source.asObservable()))
         }
@@ -27,8 +30,7 @@
     }
 
     @inlinable init<Element>(_ sources: [Observable<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
-        var subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable] = []
-        for source in sources { subscribers.append(combinedSourceSubscriber(source)) }
+        let subscribers = sources.map { combinedSourceSubscriber($0) }
         self.subscribers = subscribers
         selector = { values in
             // The sink stores exactly one value of `Element` at each index.
@@ -104,6 +106,7 @@
     /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
     @inlinable final func start(_ subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable], handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
+        lock.withLock { subscriptions.reserveCapacity(subscribers.count) }
         for (index, subscribe) in subscribers.enumerated() {
             if isDisposed { return }
             let subscription = subscribe(self, handler, index)
