@@ -86,8 +86,10 @@
                 queueHead += 1
                 lock.unlock()
             } else {
-                queue.removeAll(keepingCapacity: true)
-                queueHead = 0
+                if queueHead != 0 {
+                    queue.removeAll(keepingCapacity: true)
+                    queueHead = 0
+                }
                 emitting = false
                 lock.unlock()
                 return
