@@ -9,17 +9,12 @@ import Foundation
 
     var registrations: [Registration] = [] {
         didSet {
-            needsOld = registrations.contains { $0.options.contains(.old) }
-            needsNew = registrations.contains { $0.options.contains(.new) }
-            needsPrior = registrations.contains { $0.options.contains(.prior) }
-            observers = registrations.isEmpty || needsPrior ? nil : KeyObservers(registrations, object: registry.unmanagedObject, needsOld: needsOld, needsNew: needsNew)
+            // A prior callback needs the will/did path.
+            let needsPrior = registrations.contains { $0.options.contains(.prior) }
+            observers = registrations.isEmpty || needsPrior ? nil : KeyObservers(registrations, object: registry.unmanagedObject)
             refreshPlainSet()
         }
     }
-    /// Whether any registration asks for the old value, the new value, a prior callback.
-    private(set) var needsOld = false
-    private(set) var needsNew = false
-    private(set) var needsPrior = false
     /// The registrations' snapshot for a plain set, when no prior callback is asked for.
     private var observers: KeyObservers?
     /// `observers` while a set of this key is a plain one (see `beginSet`), else nil: kept in
@@ -75,6 +70,7 @@ import Foundation
     /// Owns the registrations that `unmanaged` lists without reference counting.
     private let registrations: [Registration]
     @usableFromInline let unmanaged: [Unmanaged<Registration>]
+    /// Whether any registration asks for the old value, the new value.
     @usableFromInline let needsOld: Bool
     @usableFromInline let needsNew: Bool
     /// The value type every registration takes directly (`Registration.valueSink`), when all
@@ -83,12 +79,12 @@ import Foundation
     /// The observed object: alive whenever its setter delivers.
     private let object: Unmanaged<AnyObject>
 
-    init(_ registrations: [Registration], object: Unmanaged<AnyObject>, needsOld: Bool, needsNew: Bool) {
+    init(_ registrations: [Registration], object: Unmanaged<AnyObject>) {
         self.registrations = registrations
         unmanaged = registrations.map { Unmanaged.passUnretained($0) }
         self.object = object
-        self.needsOld = needsOld
-        self.needsNew = needsNew
+        needsOld = registrations.contains { $0.options.contains(.old) }
+        needsNew = registrations.contains { $0.options.contains(.new) }
         let types = Set(registrations.map { $0.queue == nil && $0.options.contains(.new) && !$0.options.contains(.old) ? $0.valueSinkType : nil })
         directValueType = types.count == 1 ? types.first ?? nil : nil
     }
