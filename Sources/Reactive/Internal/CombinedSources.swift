@@ -10,12 +10,12 @@
 /// `CombinedSourceHandler` created where its type is concrete, so the rest runs specialised.
 @usableFromInline struct CombinedSources<Result> {
     /// Subscribes a source, reporting to the parent through the handler, under its index.
-    @usableFromInline let subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable]
+    @usableFromInline let subscribers: [CombinedSourceSubscriber]
     /// Rebuilds the typed values from the `Any` values, in source order, and calls the selector.
     @usableFromInline let selector: ([Any]) throws -> Result
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
-        var subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable] = []
+        var subscribers: [CombinedSourceSubscriber] = []
         var count = 0
         for _ in repeat each source { count += 1 }
         subscribers.reserveCapacity(count)
@@ -42,11 +42,27 @@
 /// How a source's sink reports to the combining sink: (parent, event, source index).
 @usableFromInline typealias CombinedSourceHandler = (AnyObject, Event<Any>, Int) -> Void
 
-/// A function that subscribes `source` for a combining sink.
-@inlinable func combinedSourceSubscriber<Element>(_ source: Observable<Element>) -> (AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable {
-    { parent, handler, index in
+/// Subscribes one source for a combining sink: (parent, handler, index) → the subscription.
+///
+/// A struct, not a bare closure in the array: an array stores function values maximally
+/// abstracted, and calling one then wraps the handler argument in a thunk, an allocation per
+/// source per subscription.
+@usableFromInline struct CombinedSourceSubscriber {
+    @usableFromInline let subscribe: (AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable
+
+    @inlinable init(_ subscribe: @escaping (AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable) {
+        self.subscribe = subscribe
+    }
+}
+
+/// What subscribes `source` for a combining sink.
+@inlinable func combinedSourceSubscriber<Element>(_ source: Observable<Element>) -> CombinedSourceSubscriber {
+    // Made once per source, not per subscription: in code generic over a parameter pack even a
+    // non-capturing closure captures its type metadata, so it has a context to allocate.
+    let deliver: (AnyObject, inout Event<Element>) -> Void = { unsafeDowncast($0, to: CombinedSourceSink<Element>.self).on(&$1) }
+    return CombinedSourceSubscriber { parent, handler, index in
         let inner = CombinedSourceSink<Element>(parent: parent, handler: handler, index: index)
-        inner.setUpstream(source.subscribe(Downstream(inner) { unsafeDowncast($0, to: CombinedSourceSink<Element>.self).on(&$1) }))
+        inner.setUpstream(source.subscribe(Downstream(inner, deliver)))
         return inner
     }
 }
@@ -104,12 +120,12 @@
     }
 
     /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
-    @inlinable final func start(_ subscribers: [(AnyObject, @escaping CombinedSourceHandler, Int) -> Disposable], handler: @escaping CombinedSourceHandler) {
+    @inlinable final func start(_ subscribers: [CombinedSourceSubscriber], handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
         lock.withLock { subscriptions.reserveCapacity(subscribers.count) }
-        for (index, subscribe) in subscribers.enumerated() {
+        for (index, subscriber) in subscribers.enumerated() {
             if isDisposed { return }
-            let subscription = subscribe(self, handler, index)
+            let subscription = subscriber.subscribe(self, handler, index)
             let keep: Bool = lock.withLock {
                 if subscriptionsDisposed { return false }
                 subscriptions.append(subscription)
