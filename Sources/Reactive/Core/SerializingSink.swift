@@ -50,6 +50,16 @@
         if emitter { emit(event) }
     }
 
+    /// `transform(input)`, or nil once its error has been sent (a user's selector failing).
+    @inlinable final func attempt<Input, Output>(_ transform: (Input) throws -> Output, _ input: Input) -> Output? {
+        do {
+            return try transform(input)
+        } catch {
+            send(.error(error))
+            return nil
+        }
+    }
+
     /// Without `lock`: delivers `first` (accepted by `acceptLocked`, which made the caller the
     /// emitter), then what was queued meanwhile. A terminal event disposes the sink.
     @inlinable final func emit(_ first: Event<Item>) {

@@ -138,13 +138,7 @@ extension ObservableType {
     @inlinable func on(_ event: inout Event<SourceElement>) {
         switch event {
         case .next(let element):
-            let inner: Observable<Element>
-            do {
-                inner = try selector(element)
-            } catch {
-                send(.error(error))
-                return
-            }
+            guard let inner = attempt(selector, element) else { return }
             lock.lock()
             if done || innersDisposed {
                 lock.unlock()
