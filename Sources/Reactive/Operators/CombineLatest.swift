@@ -38,50 +38,68 @@ extension ObservableType {
     @inlinable init(_ sources: CombinedSources<Element>) {
         self.sources = sources
         super.init(run: { node, downstream in
-            let sources = unsafeDowncast(node, to: CombineLatestObservable<Element>.self).sources
-            let sink = CombineLatestSink(downstream: downstream, sources: sources)
-            sink.start(sources.subscribers) { unsafeDowncast($0, to: CombineLatestSink<Element>.self).onSource($1, at: $2) }
+            let sink = CombineLatestSink(downstream: downstream, sources: unsafeDowncast(node, to: CombineLatestObservable<Element>.self).sources)
+            sink.start { unsafeDowncast($0, to: CombineLatestSink<Element>.self).onSource($1, at: $2) }
             return sink
         })
     }
 }
 
 @usableFromInline final class CombineLatestSink<Result>: CombiningSink<Result>, @unchecked Sendable {
-    // Guarded by lock.
-    // Slots not yet set hold `()`; `hasValue` says which are set. Sending `latest` itself shares
-    // its storage with the emitter, which releases it before the next event in the common case,
-    // so updating a slot does not copy the array.
+    // Storage: `emitRow`, then `latest` (one place per source), then a has-value flag per source.
+    // `latest` is guarded by the lock; `emitRow` is written under the lock by the caller that
+    // becomes the emitter, and read by it alone while emitting, so the selector runs outside the
+    // lock on a consistent snapshot.
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline var latest: [Any]
-    @exclusivity(unchecked) @usableFromInline var hasValue: [Bool]
     @exclusivity(unchecked) @usableFromInline var missing: Int
     @exclusivity(unchecked) @usableFromInline var active: Int
+    @exclusivity(unchecked) @usableFromInline var emitRowIsFull = false
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
-        latest = Array(repeating: (), count: sources.subscribers.count)
-        hasValue = Array(repeating: false, count: sources.subscribers.count)
-        missing = sources.subscribers.count
-        active = sources.subscribers.count
-        super.init(downstream: downstream, selector: sources.selector)
-        if sources.subscribers.isEmpty { send(.completed) }
+        let count = sources.layout.sources.count
+        missing = count
+        active = count
+        super.init(downstream: downstream, sources: sources, rows: 2, extraBytes: count)
+        (storage + 2 * layout.rowStride).initializeMemory(as: Bool.self, repeating: false, count: count)
+        if count == 0 { send(.completed) }
     }
 
-    @inlinable func onSource(_ event: Event<Any>, at index: Int) {
+    deinit {
+        if layout.isTrivial { return }
+        if emitRowIsFull { layout.destroyRow(emitRow) }
+        for index in layout.sources.indices where hasValue[index] { layout.destroy(at: index, in: latest) }
+    }
+
+    @inlinable var latest: UnsafeMutableRawPointer { storage + layout.rowStride }
+    @inlinable var hasValue: UnsafeMutablePointer<Bool> { (storage + 2 * layout.rowStride).assumingMemoryBound(to: Bool.self) }
+
+    @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        let accepted: Event<[Any]>
+        let accepted: Event<CombinedRow?>
         switch event {
         case .next(let value):
-            if !hasValue[index] {
+            let hadValue = hasValue[index]
+            layout.store(value, at: index, in: latest, initialized: hadValue)
+            if !hadValue {
                 hasValue[index] = true
                 missing -= 1
             }
-            latest[index] = value
-            if missing > 0 {
+            if missing > 0 || done {
                 lock.unlock()
                 return
             }
-            accepted = .next(latest)
+            if emitting {
+                // Another call is emitting: queue a snapshot of its own.
+                let row = CombinedRow(layout)
+                layout.copyRow(latest, to: row.storage, initialized: false)
+                row.isFull = true
+                accepted = .next(row)
+            } else {
+                layout.copyRow(latest, to: emitRow, initialized: emitRowIsFull)
+                emitRowIsFull = true
+                accepted = .next(nil)
+            }
         case .error(let error):
             accepted = .error(error)
         case .completed:

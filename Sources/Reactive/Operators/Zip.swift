@@ -37,9 +37,8 @@ extension ObservableType {
     @inlinable init(_ sources: CombinedSources<Element>) {
         self.sources = sources
         super.init(run: { node, downstream in
-            let sources = unsafeDowncast(node, to: ZipObservable<Element>.self).sources
-            let sink = ZipSink(downstream: downstream, sources: sources)
-            sink.start(sources.subscribers) { unsafeDowncast($0, to: ZipSink<Element>.self).onSource($1, at: $2) }
+            let sink = ZipSink(downstream: downstream, sources: unsafeDowncast(node, to: ZipObservable<Element>.self).sources)
+            sink.start { unsafeDowncast($0, to: ZipSink<Element>.self).onSource($1, at: $2) }
             return sink
         })
     }
@@ -47,54 +46,74 @@ extension ObservableType {
 
 @usableFromInline final class ZipSink<Result>: CombiningSink<Result>, @unchecked Sendable {
     // Guarded by lock.
+    // `rows[head...]` are the tuples being assembled, oldest first: source `i` has put its
+    // values into the first `pending[i]` of them. The oldest is sent once every source has a
+    // value in it. Emitted rows are cleared out of `rows` so their values are released.
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline var queues: [[Any]]
-    @exclusivity(unchecked) @usableFromInline var heads: [Int]
+    @exclusivity(unchecked) @usableFromInline var rows = ContiguousArray<CombinedRow?>()
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var pending: [Int]
     @exclusivity(unchecked) @usableFromInline var completed: [Bool]
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
-        queues = Array(repeating: [], count: sources.subscribers.count)
-        heads = Array(repeating: 0, count: sources.subscribers.count)
-        completed = Array(repeating: false, count: sources.subscribers.count)
-        super.init(downstream: downstream, selector: sources.selector)
-        if sources.subscribers.isEmpty { send(.completed) }
+        let count = sources.layout.sources.count
+        pending = Array(repeating: 0, count: count)
+        completed = Array(repeating: false, count: count)
+        super.init(downstream: downstream, sources: sources, rows: 0, extraBytes: 0)
+        if count == 0 { send(.completed) }
     }
 
-    @inlinable func isEmptyLocked(_ index: Int) -> Bool { heads[index] == queues[index].count }
+    deinit {
+        // Rows not yet full hold only some values: destroy those, the rows free their memory.
+        if layout.isTrivial { return }
+        for position in 0..<(rows.count - head) {
+            guard let row = rows[head + position] else { continue }
+            for source in pending.indices where position < pending[source] {
+                layout.destroy(at: source, in: row.storage)
+            }
+        }
+    }
 
-    @inlinable func onSource(_ event: Event<Any>, at index: Int) {
+    @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        var accepted: [Event<[Any]>] = []
+        var accepted: (Event<CombinedRow?>, Event<CombinedRow?>?)?
         switch event {
         case .next(let value):
-            queues[index].append(value)
-            if queues.indices.allSatisfy({ !isEmptyLocked($0) }) {
-                var values: [Any] = []
-                values.reserveCapacity(queues.count)
-                for source in queues.indices {
-                    values.append(queues[source][heads[source]])
-                    heads[source] += 1
-                    if isEmptyLocked(source) {
-                        queues[source].removeAll(keepingCapacity: true)
-                        heads[source] = 0
-                    }
+            if done {
+                lock.unlock()
+                return
+            }
+            let position = head + pending[index]
+            if position == rows.count { rows.append(CombinedRow(layout)) }
+            if let row = rows[position] { layout.store(value, at: index, in: row.storage, initialized: false) }
+            pending[index] += 1
+            if !pending.contains(0), let row = rows[head] {
+                row.isFull = true
+                rows[head] = nil
+                head += 1
+                if head == rows.count {
+                    rows.removeAll(keepingCapacity: true)
+                    head = 0
                 }
-                accepted.append(.next(values))
-                // A completed source whose queue just emptied can never pair again.
-                if queues.indices.contains(where: { completed[$0] && isEmptyLocked($0) }) {
-                    accepted.append(.completed)
-                }
+                for source in pending.indices { pending[source] -= 1 }
+                // A completed source with nothing pending can never pair again.
+                let drained = pending.indices.contains { completed[$0] && pending[$0] == 0 }
+                accepted = (.next(row), drained ? .completed : nil)
             }
         case .error(let error):
-            accepted.append(.error(error))
+            accepted = (.error(error), nil)
         case .completed:
             completed[index] = true
-            if isEmptyLocked(index) { accepted.append(.completed) }
+            if pending[index] == 0 { accepted = (.completed, nil) }
         }
-        var first: Event<[Any]>?
-        for event in accepted where acceptLocked(event) && first == nil { first = event }
+        guard let (first, second) = accepted else {
+            lock.unlock()
+            return
+        }
+        let emitter = acceptLocked(first)
+        if let second { _ = acceptLocked(second) }
         lock.unlock()
-        if let first { emit(first) }
+        if emitter { emit(first) }
     }
 }

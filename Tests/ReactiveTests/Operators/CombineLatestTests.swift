@@ -94,4 +94,88 @@ final class CombineLatestTests: ReactiveTestCase {
         disposeOnAnotherThread(subscription)
         XCTAssertFalse(a.hasObservers)
     }
+
+    func testCombineLatest_valuesOfMixedSizesAndAlignments_readBackAtTheirOwnType() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let bytes = scheduler.createHotObservable([.next(210, UInt8(7)), .next(260, UInt8(255))])
+        let texts = scheduler.createHotObservable([.next(220, "a"), .next(250, "b")])
+        let pairs = scheduler.createHotObservable([.next(230, (Int16(-3), true))])
+        let doubles = scheduler.createHotObservable([.next(240, 1.5), .next(270, -2.25)])
+        let res = scheduler.start {
+            Observable.combineLatest(bytes, texts, pairs, doubles) { byte, text, pair, double in "\(byte) \(text) \(pair.0) \(pair.1) \(double)" }
+        }
+        XCTAssertEqual(res.events, [.next(240, "7 a -3 true 1.5"), .next(250, "7 b -3 true 1.5"), .next(260, "255 b -3 true 1.5"), .next(270, "255 b -3 true -2.25")])
+    }
+
+    func testCombineLatest_reentrantOnNext_sendsEveryCombinationInOrder() {
+        // Elements sent from inside onNext are queued with their own snapshot and delivered after
+        // the current one, each combination once: for trivial values and for references.
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = Observable.combineLatest(a, b) { $0 * 10 + $1 }.subscribe(onNext: { value in
+            received.append(value)
+            if value == 11 {
+                a.onNext(2)
+                b.onNext(3)
+                a.onNext(4)
+            }
+        })
+        a.onNext(1)
+        b.onNext(1)
+        XCTAssertEqual(received, [11, 21, 23, 43])
+        subscription.dispose()
+
+        let texts = PublishSubject<String>()
+        let numbers = PublishSubject<Int>()
+        var strings: [String] = []
+        let second = Observable.combineLatest(texts, numbers) { "\($0)\($1)" }.subscribe(onNext: { value in
+            strings.append(value)
+            if value == "x1" {
+                texts.onNext("y")
+                numbers.onNext(2)
+            }
+        })
+        texts.onNext("x")
+        numbers.onNext(1)
+        XCTAssertEqual(strings, ["x1", "y1", "y2"])
+        second.dispose()
+    }
+
+    func testCombineLatest_referenceValues_releasedOnDisposeAndOnTermination() {
+        let live = Counter()
+        let a = PublishSubject<LiveValue>()
+        let b = PublishSubject<LiveValue>()
+        var received: [String] = []
+        let subscription = Observable.combineLatest(a, b) { "\($0)\($1)" }.subscribe(onNext: { received.append($0) })
+        a.onNext(LiveValue(1, live: live))
+        b.onNext(LiveValue(2, live: live))
+        a.onNext(LiveValue(3, live: live))
+        XCTAssertEqual(received, ["12", "32"])
+        XCTAssertEqual(live.value, 2, "only the latest value of each source is kept")
+        subscription.dispose()
+        XCTAssertEqual(live.value, 0)
+
+        let c = PublishSubject<LiveValue>()
+        var errors = 0
+        let terminated = Observable.combineLatest(c, Observable.just(LiveValue(4, live: live))) { "\($0)\($1)" }.subscribe(onError: { _ in errors += 1 })
+        c.onNext(LiveValue(5, live: live))
+        c.onError(TestError.first)
+        XCTAssertEqual(errors, 1)
+        XCTAssertEqual(live.value, 0, "the error released the sink and the values it held")
+        terminated.dispose()
+    }
+
+    func testCombineLatest_stressWithReferenceValuesFromFourThreads_countsExactly() {
+        let subjects = (0..<4).map { _ in PublishSubject<String>() }
+        let received = Counter()
+        let subscription = Observable.combineLatest(subjects[0], subjects[1], subjects[2], subjects[3]) { a, b, c, d in a.count + b.count + c.count + d.count }
+            .subscribe(onNext: { total in if total >= 4 { received.increment() } })
+        for subject in subjects { subject.onNext("0") }
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for value in 0..<2000 { subjects[index].onNext(String(repeating: "x", count: 20 + value % 7)) }
+        }
+        XCTAssertEqual(received.value, 1 + 8000)
+        subscription.dispose()
+    }
 }

@@ -83,4 +83,56 @@ final class ZipTests: ReactiveTestCase {
         XCTAssertFalse(a.hasObservers)
         XCTAssertFalse(b.hasObservers)
     }
+
+    func testZip_valuesOfMixedSizesAndAlignments_readBackAtTheirOwnType() {
+        let zipped = Observable.zip(Observable.of(UInt8(1), UInt8(2)), Observable.of("a", "b"), Observable.of((Int16(-3), true), (Int16(4), false)), Observable.of(1.5, 2.5)) { byte, text, pair, double in
+            "\(byte) \(text) \(pair.0) \(pair.1) \(double)"
+        }
+        XCTAssertEqual(zipped.toEvents(), [.next("1 a -3 true 1.5"), .next("2 b 4 false 2.5"), .completed])
+    }
+
+    func testZip_reentrantOnNext_sendsEveryTupleInOrder() {
+        let a = PublishSubject<String>()
+        let b = PublishSubject<Int>()
+        var received: [String] = []
+        let subscription = Observable.zip(a, b) { "\($0)\($1)" }.subscribe(onNext: { value in
+            received.append(value)
+            if value == "x1" {
+                a.onNext("y")
+                a.onNext("z")
+                b.onNext(2)
+                b.onNext(3)
+            }
+        })
+        a.onNext("x")
+        b.onNext(1)
+        XCTAssertEqual(received, ["x1", "y2", "z3"])
+        subscription.dispose()
+    }
+
+    func testZip_referenceValues_queuedAndPartialTuplesReleasedOnDispose() {
+        let live = Counter()
+        let a = PublishSubject<LiveValue>()
+        let b = PublishSubject<LiveValue>()
+        var received: [String] = []
+        let subscription = Observable.zip(a, b) { "\($0)\($1)" }.subscribe(onNext: { received.append($0) })
+        for id in 1...3 { a.onNext(LiveValue(id, live: live)) }
+        b.onNext(LiveValue(10, live: live))
+        XCTAssertEqual(received, ["110"])
+        XCTAssertEqual(live.value, 2, "the sent tuple is released; the two waiting values are kept")
+        subscription.dispose()
+        XCTAssertEqual(live.value, 0)
+    }
+
+    func testZip_stressWithReferenceValuesFromFourThreads_pairsPositions() {
+        let subjects = (0..<4).map { _ in PublishSubject<String>() }
+        let received = Counter()
+        let subscription = Observable.zip(subjects[0], subjects[1], subjects[2], subjects[3]) { a, b, c, d in Set([a, b, c, d]).count == 1 }
+            .subscribe(onNext: { same in if same { received.increment() } })
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for value in 0..<2000 { subjects[index].onNext("value \(value)") }
+        }
+        XCTAssertEqual(received.value, 2000, "every tuple pairs the same positions")
+        subscription.dispose()
+    }
 }

@@ -44,3 +44,19 @@ extension ReactiveTestCase {
         return (observer.events, source.subscriptions)
     }
 }
+
+/// A value that counts its live instances, to check that an operator releases what it stored.
+final class LiveValue: @unchecked Sendable, CustomStringConvertible {
+    let id: Int
+    private let live: Counter
+
+    init(_ id: Int, live: Counter) {
+        self.id = id
+        self.live = live
+        live.increment()
+    }
+
+    deinit { live.decrement() }
+
+    var description: String { "\(id)" }
+}
