@@ -111,12 +111,13 @@ extension ObservableType {
     // Guarded by lock.
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline var inners = InnerSinkList<MergeInnerSink<SourceElement, Element>>()
+    // Typed by non-generic classes only: `dispose()` runs unspecialised (see ListedSink).
+    @exclusivity(unchecked) @usableFromInline var inners = InnerSinkList()
     /// Inner subscriptions started and not ended (some may not be in `inners` yet).
     @exclusivity(unchecked) @usableFromInline var active = 0
     /// A finished inner sink kept for reuse (it references this sink: cleared on disposal).
-    @exclusivity(unchecked) @usableFromInline var spare: MergeInnerSink<SourceElement, Element>?
-    @exclusivity(unchecked) @usableFromInline var waiting: [Observable<Element>] = []
+    @exclusivity(unchecked) @usableFromInline var spare: ListedSink?
+    @exclusivity(unchecked) @usableFromInline var waiting = ContiguousArray<AnyObject>()  // of Observable<Element>
     @exclusivity(unchecked) @usableFromInline var waitingHead = 0
     @exclusivity(unchecked) @usableFromInline var sourceDone = false
     @exclusivity(unchecked) @usableFromInline var subscribing = false
@@ -179,7 +180,7 @@ extension ObservableType {
         }
         subscribing = true
         while !innersDisposed && active < maxConcurrent && waitingHead < waiting.count {
-            let inner = waiting[waitingHead]
+            let inner = unsafeDowncast(waiting[waitingHead], to: Observable<Element>.self)
             waitingHead += 1
             if waitingHead == waiting.count {
                 waiting.removeAll(keepingCapacity: true)
@@ -200,7 +201,7 @@ extension ObservableType {
     /// Under the lock: the spare inner sink, if any, now the caller's.
     @inlinable func takeSpareLocked() -> MergeInnerSink<SourceElement, Element>? {
         defer { spare = nil }
-        return spare
+        return spare.map { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self) }
     }
 
     /// Subscribes an inner observable (counted in `active` by the caller), with the spare sink
@@ -245,7 +246,7 @@ extension ObservableType {
 
     @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>) {
         lock.lock()
-        inners.remove(sink)
+        if !innersDisposed { inners.remove(sink) }
         active -= 1
         let hasWaiting = waitingHead < waiting.count
         let emitter = !hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed)
@@ -256,34 +257,31 @@ extension ObservableType {
 
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
-        let (active, dropped, spareSink): ([MergeInnerSink<SourceElement, Element>], [Observable<Element>], MergeInnerSink<SourceElement, Element>?) = lock.withLock {
-            innersDisposed = true
-            defer {
-                inners.removeAll()
-                waiting = []
-                waitingHead = 0
-                spare = nil
-            }
-            return (inners.all, waiting, spare)
-        }
-        for sink in active { sink.dispose() }
+        lock.lock()
+        innersDisposed = true
+        let running = inners.takeAll()
+        let dropped = waiting
+        waiting = ContiguousArray()
+        waitingHead = 0
+        let spareSink = spare
+        spare = nil
+        lock.unlock()
+        InnerSinkList.disposeAll(running)
         _ = dropped  // released outside the lock
         _ = spareSink
     }
 }
 
-@usableFromInline final class MergeInnerSink<SourceElement, Element>: Sink, InnerSinkListNode, @unchecked Sendable {
+@usableFromInline final class MergeInnerSink<SourceElement, Element>: ListedSink, @unchecked Sendable {
     // Strong, and never cleared (events may race with disposal): the parent drops its links to
     // its inner sinks when they end, so there is no cycle.
     @usableFromInline let parent: MergeSink<SourceElement, Element>
-    @usableFromInline unowned(unsafe) var previousInList: MergeInnerSink<SourceElement, Element>?
     /// `starting` while `MergeSink.start` subscribes it, then `started`, or
     /// `completedWhileStarting` if it completed before `start` moved on.
     @usableFromInline let phase = Atomic<Int>(0)
     @usableFromInline static var starting: Int { 0 }
     @usableFromInline static var started: Int { 1 }
     @usableFromInline static var completedWhileStarting: Int { 2 }
-    @usableFromInline var nextInList: MergeInnerSink<SourceElement, Element>?
 
     @inlinable init(parent: MergeSink<SourceElement, Element>) {
         self.parent = parent

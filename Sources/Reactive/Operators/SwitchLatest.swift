@@ -113,13 +113,14 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
-        let (inner, spareSink): (SwitchInnerSink<SourceElement, Element>?, SwitchInnerSink<SourceElement, Element>?) = lock.withLock {
-            defer {
-                current = nil
-                spare = nil
-            }
-            return (current, spare)
-        }
+        // Typed as the non-generic base: `dispose()` runs unspecialised (it is reached through the
+        // `Disposable` witness), where a generic type would be a metadata lookup.
+        lock.lock()
+        let inner: Sink? = current
+        let spareSink: Sink? = spare
+        current = nil
+        spare = nil
+        lock.unlock()
         inner?.dispose()
         _ = spareSink  // released outside the lock
     }
