@@ -24,13 +24,14 @@ import Synchronization
     @usableFromInline init() {}
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
-    @usableFromInline final func setUpstream(_ disposable: Disposable) {
-        upstream = disposable
+    @usableFromInline final func setUpstream(_ disposable: consuming Disposable) {
+        // Moved in and taken back out rather than copied: each copy of an existential is a
+        // call through its value witness and a retain.
+        upstream = consume disposable
         let old = state.bitwiseOr(Sink.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
         precondition(old & Sink.upstreamSetBit == 0, "Internal inconsistency: upstream assigned twice")
         if old & Sink.disposedBit != 0 {
-            upstream = nil
-            disposable.dispose()
+            upstream.take()?.dispose()
         }
     }
 
@@ -79,9 +80,8 @@ import Synchronization
             if exchanged { break }
             current = original
         }
-        if current & Sink.upstreamSetBit != 0, let upstream {
-            self.upstream = nil
-            upstream.dispose()
+        if current & Sink.upstreamSetBit != 0 {
+            upstream.take()?.dispose()
         }
         return (true, current < Sink.deliveryUnit)
     }
