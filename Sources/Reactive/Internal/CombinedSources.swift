@@ -276,9 +276,9 @@ extension Event: CombinedSourceEvent {
     /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
     @inlinable final func start(handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
-        for (index, source) in layout.sources.enumerated() {
+        for index in layout.sources.indices {
             if isDisposed { return }
-            let inner = source.subscribe(self, handler, index)
+            let inner = layout.sources[index].subscribe(self, handler, index)
             lock.lock()
             if sourcesDisposed {
                 lock.unlock()
