@@ -182,12 +182,10 @@
 
 /// The observer of one source of a combining operator. Not generic: only its `on` is, so a
 /// subscription instantiates no type metadata.
-@usableFromInline final class CombinedSourceSink: Sink, @unchecked Sendable {
+@usableFromInline final class CombinedSourceSink: ListedSink, @unchecked Sendable {
     @usableFromInline let parent: AnyObject
     @usableFromInline let handler: CombinedSourceHandler
     @usableFromInline let index: Int
-    /// The combining sink's list of its sources' sinks. Guarded by the combining sink's lock.
-    @usableFromInline var nextSibling: CombinedSourceSink?
 
     @inlinable init(parent: AnyObject, handler: @escaping CombinedSourceHandler, index: Int) {
         self.parent = parent
@@ -252,8 +250,7 @@ extension Event: CombinedSourceEvent {
     @usableFromInline let storage: UnsafeMutableRawPointer
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline var firstSourceSink: CombinedSourceSink?  // guarded by lock
-    @exclusivity(unchecked) @usableFromInline var lastSourceSink: CombinedSourceSink?
+    @exclusivity(unchecked) @usableFromInline var sourceSinks = InnerSinkList()  // guarded by lock
     @exclusivity(unchecked) @usableFromInline var sourcesDisposed = false
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>, rows: Int, extraBytes: Int) {
@@ -284,8 +281,7 @@ extension Event: CombinedSourceEvent {
                 lock.unlock()
                 inner.dispose()
             } else {
-                if let last = lastSourceSink { last.nextSibling = inner } else { firstSourceSink = inner }
-                lastSourceSink = inner
+                sourceSinks.append(inner)
                 lock.unlock()
             }
         }
@@ -295,14 +291,8 @@ extension Event: CombinedSourceEvent {
         guard disposeOnce() else { return }
         lock.lock()
         sourcesDisposed = true
-        var next = firstSourceSink
-        firstSourceSink = nil
-        lastSourceSink = nil
+        let all = sourceSinks.takeAll()
         lock.unlock()
-        while let inner = next {
-            inner.dispose()
-            next = inner.nextSibling
-            inner.nextSibling = nil
-        }
+        InnerSinkList.disposeAll(all)
     }
 }

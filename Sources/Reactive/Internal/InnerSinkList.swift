@@ -15,8 +15,8 @@
     }
 }
 
-/// The inner subscriptions of an operator (merge, flatMap, …), kept under the operator's lock:
-/// constant-time append and removal, no allocation.
+/// The inner subscriptions of an operator (merge, flatMap, combineLatest, …), kept under the
+/// operator's lock: constant-time append and removal, no allocation.
 @usableFromInline struct InnerSinkList {
     @usableFromInline var head: ListedSink?
     @usableFromInline var tail: ListedSink?
