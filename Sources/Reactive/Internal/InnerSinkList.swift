@@ -5,10 +5,12 @@
 /// witness, which runs the generic parent's unspecialised code, where every generic type it
 /// touches would be a metadata lookup in the runtime's cache.
 @usableFromInline class ListedSink: Sink {
-    /// Guarded by the parent's lock; the list keeps it valid.
-    @usableFromInline unowned(unsafe) var previousInList: ListedSink?
-    /// Guarded by the parent's lock. Strong: the list owns its nodes through it.
-    @usableFromInline var nextInList: ListedSink?
+    // Both guarded by the parent's lock. Unchecked exclusivity: a dynamic check would only add a
+    // thread-local lookup to every access.
+    /// The node before this one; the list keeps it valid.
+    @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var previousInList: ListedSink?
+    /// The node after this one. Strong: the list owns its nodes through it.
+    @exclusivity(unchecked) @usableFromInline final var nextInList: ListedSink?
 
     @inlinable override init() {
         super.init()
@@ -19,15 +21,17 @@
 /// operator's lock: constant-time append and removal, no allocation.
 @usableFromInline struct InnerSinkList {
     @usableFromInline var head: ListedSink?
-    @usableFromInline var tail: ListedSink?
+    /// Owned through the chain from `head`, like every node.
+    @usableFromInline unowned(unsafe) var tail: ListedSink?
 
     @inlinable init() {}
 
-    @inlinable mutating func append(_ node: ListedSink) {
+    /// Appends `node`, taking the caller's reference to it.
+    @inlinable mutating func append(_ node: consuming ListedSink) {
         node.previousInList = tail
         node.nextInList = nil
-        if let tail { tail.nextInList = node } else { head = node }
         tail = node
+        if let last = node.previousInList { last.nextInList = consume node } else { head = consume node }
     }
 
     /// Removes `node` if it is in the list.
@@ -54,9 +58,8 @@
     /// not released recursively).
     @inlinable static func disposeAll(_ first: consuming ListedSink?) {
         var next = first
-        while let node = next {
-            next = node.nextInList
-            node.nextInList = nil
+        while let node = next.take() {
+            next = node.nextInList.take()
             node.previousInList = nil
             node.dispose()
         }

@@ -9,43 +9,30 @@ extension ObservableType {
     /// as an `error` event. The selector runs outside the operator's lock, one call at a time.
     /// Takes 2 or more sources (RxSwift offers 2 to 8).
     @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
-        CombineLatestObservable(CombinedSources(repeat each source, resultSelector: resultSelector))
+        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of the sources into a tuple each time one sends an element.
     ///
     /// `--1-----2--|` and `----a-----b--|` → `combineLatest` → `----(1,a)--(2,a)-(2,b)--|`
     @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
-        CombineLatestObservable(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
+        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
     /// Combines the latest elements of a collection of sources.
     ///
     /// An empty collection completes at once.
     @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
-        CombineLatestObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of a collection of sources into an array.
     @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
-        CombineLatestObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
+        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
     }
 }
 
-@usableFromInline final class CombineLatestObservable<Element>: Observable<Element>, @unchecked Sendable {
-    @usableFromInline let sources: CombinedSources<Element>
-
-    @inlinable init(_ sources: CombinedSources<Element>) {
-        self.sources = sources
-        super.init(run: { node, downstream in
-            let sink = CombineLatestSink(downstream: downstream, sources: unsafeDowncast(node, to: CombineLatestObservable<Element>.self).sources)
-            sink.start { unsafeDowncast($0, to: CombineLatestSink<Element>.self).onSource($1, at: $2) }
-            return sink
-        })
-    }
-}
-
-@usableFromInline final class CombineLatestSink<Result>: CombiningSink<Result>, @unchecked Sendable {
+@usableFromInline final class CombineLatestSink<Result>: CombiningSink<Result>, CombiningSinkProtocol, @unchecked Sendable {
     // Storage: `emitRow`, then `latest` (one place per source), then a has-value flag per source.
     // `latest` is guarded by the lock; `emitRow` is written under the lock by the caller that
     // becomes the emitter, and read by it alone while emitting, so the selector runs outside the

@@ -8,43 +8,30 @@ extension ObservableType {
     /// forwarded and disposes every source. An error thrown by `resultSelector` is sent as an
     /// `error` event. Takes 2 or more sources (RxSwift offers 2 to 8).
     @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
-        ZipObservable(CombinedSources(repeat each source, resultSelector: resultSelector))
+        CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: resultSelector))
     }
 
     /// Combines the sources' elements by position into tuples.
     ///
     /// `--1--2--|` and `----a--b--|` → `zip` → `----(1,a)--(2,b)|`
     @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
-        ZipObservable(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
+        CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
     /// Combines a collection of sources' elements by position.
     ///
     /// An empty collection completes at once.
     @inlinable public static func zip<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
-        ZipObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        CombiningObservable<ZipSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines a collection of sources' elements by position into arrays.
     @inlinable public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
-        ZipObservable(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
+        CombiningObservable<ZipSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
     }
 }
 
-@usableFromInline final class ZipObservable<Element>: Observable<Element>, @unchecked Sendable {
-    @usableFromInline let sources: CombinedSources<Element>
-
-    @inlinable init(_ sources: CombinedSources<Element>) {
-        self.sources = sources
-        super.init(run: { node, downstream in
-            let sink = ZipSink(downstream: downstream, sources: unsafeDowncast(node, to: ZipObservable<Element>.self).sources)
-            sink.start { unsafeDowncast($0, to: ZipSink<Element>.self).onSource($1, at: $2) }
-            return sink
-        })
-    }
-}
-
-@usableFromInline final class ZipSink<Result>: CombiningSink<Result>, @unchecked Sendable {
+@usableFromInline final class ZipSink<Result>: CombiningSink<Result>, CombiningSinkProtocol, @unchecked Sendable {
     // Guarded by lock.
     // `rows[head...]` are the tuples being assembled, oldest first: source `i` has put its
     // values into the first `pending[i]` of them. The oldest is sent once every source has a
