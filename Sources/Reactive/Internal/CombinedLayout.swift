@@ -9,7 +9,7 @@
 
     @inlinable init() {}
 
-    @inlinable mutating func append<Element>(_ source: Observable<Element>) {
+    @inlinable mutating func append<Element>(_ source: consuming Observable<Element>) {
         let valueAlignment = MemoryLayout<Element>.alignment
         let offset = (rowStride + valueAlignment - 1) & ~(valueAlignment - 1)
         let event = Event<Element>.self

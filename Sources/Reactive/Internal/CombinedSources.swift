@@ -17,12 +17,12 @@
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
         var layout = CombinedLayout()
+        // Over the types, and each source borrowed where it is: iterating the values would copy
+        // each one (through its value witness, a call and a retain, since the code is generic).
         var count = 0
-        for _ in repeat each source { count += 1 }
+        for _ in repeat (each Source).self { count += 1 }
         layout.sources.reserveCapacity(count)
-        for source in repeat each source {
-            layout.append(source.asObservable())
-        }
+        repeat layout.append((each source).asObservable())
         self.layout = layout
         selector = combinedSelector(resultSelector, sources: layout.sources)
     }

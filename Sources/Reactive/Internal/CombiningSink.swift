@@ -31,21 +31,19 @@
     /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
     @inlinable final func start(handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
-        layout.sources.withUnsafeBufferPointer { sources in
-            for index in sources.indices {
-                if isDisposed { return }
-                let inner = CombinedSourceSink(parent: self, handler: handler, index: index)
-                sources[index].subscribe(inner)
-                lock.lock()
-                if sourcesDisposed {
-                    // A source ended the whole operator while it was being subscribed.
-                    lock.unlock()
-                    inner.dispose()
-                    return
-                }
-                sourceSinks.append(inner)
+        for index in layout.sources.indices {
+            if isDisposed { return }
+            let inner = CombinedSourceSink(parent: self, handler: handler, index: index)
+            layout.sources[index].subscribe(inner)
+            lock.lock()
+            if sourcesDisposed {
+                // A source ended the whole operator while it was being subscribed.
                 lock.unlock()
+                inner.dispose()
+                return
             }
+            sourceSinks.append(consume inner)
+            lock.unlock()
         }
     }
 

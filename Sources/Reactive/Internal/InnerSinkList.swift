@@ -26,12 +26,16 @@
 
     @inlinable init() {}
 
-    /// Appends `node`, taking the caller's reference to it.
+    /// Appends `node` (in no list), taking the caller's reference to it.
     @inlinable mutating func append(_ node: consuming ListedSink) {
         node.previousInList = tail
-        node.nextInList = nil
+        guard let last = tail else {
+            tail = node
+            head = consume node
+            return
+        }
         tail = node
-        if let last = node.previousInList { last.nextInList = consume node } else { head = consume node }
+        last.nextInList = consume node
     }
 
     /// Removes `node` if it is in the list.
