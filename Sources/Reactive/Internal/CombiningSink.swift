@@ -77,7 +77,7 @@
 
     /// Hands on the address of a `next` event's element (taken as a typed pointer: forming a raw
     /// pointer to a generic variable draws a warning, though a copy is all that is done with it).
-    @inlinable func deliverNext<Element>(_ element: UnsafeMutablePointer<Element>) {
+    @inlinable @inline(__always) func deliverNext<Element>(_ element: UnsafeMutablePointer<Element>) {
         handler(parent, .next(UnsafeRawPointer(element)), index)
     }
 
