@@ -31,19 +31,7 @@ final class CombineLatestTests: ReactiveTestCase {
     }
 
     func testCombineLatest_sourceFailingWhileSubscribed_disposesEarlierSources_andNeverSubscribesLaterOnes() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let first = scheduler.createColdObservable([.next(10, 1)])
-        let later = scheduler.createColdObservable([.next(10, 2)])
-        let failingSubscription = BooleanDisposable()
-        let failing = Observable<Int>.create { observer in
-            observer.onError(TestError.first)
-            return failingSubscription
-        }
-        let res = scheduler.start { Observable.combineLatest(first, failing, later) { $0 + $1 + $2 } }
-        XCTAssertEqual(res.events, [.error(200, TestError.first)])
-        XCTAssertEqual(first.subscriptions, [Subscription(200, 200)])
-        XCTAssertTrue(failingSubscription.isDisposed)
-        XCTAssertEqual(later.subscriptions, [])
+        assertSourceFailingWhileSubscribed_endsEverything { Observable.combineLatest($0, $1, $2) { $0 + $1 + $2 } }
     }
 
     func testCombineLatest_errorAndSelectorError_disposeAll() {

@@ -45,6 +45,27 @@ extension ReactiveTestCase {
     }
 }
 
+extension ReactiveTestCase {
+    /// For a combining operator of three sources: the second fails while it is being subscribed.
+    /// The error is sent at once, the first source's subscription and the failing one are
+    /// disposed, and the third source is never subscribed.
+    func assertSourceFailingWhileSubscribed_endsEverything(_ combine: @escaping (Observable<Int>, Observable<Int>, Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.next(10, 1)])
+        let later = scheduler.createColdObservable([.next(10, 2)])
+        let failingSubscription = BooleanDisposable()
+        let failing = Observable<Int>.create { observer in
+            observer.onError(TestError.first)
+            return failingSubscription
+        }
+        let res = scheduler.start { combine(first.asObservable(), failing, later.asObservable()) }
+        XCTAssertEqual(res.events, [.error(200, TestError.first)], file: file, line: line)
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 200)], file: file, line: line)
+        XCTAssertTrue(failingSubscription.isDisposed, file: file, line: line)
+        XCTAssertEqual(later.subscriptions, [], file: file, line: line)
+    }
+}
+
 /// A value that counts its live instances, to check that an operator releases what it stored.
 final class LiveValue: @unchecked Sendable, CustomStringConvertible {
     let id: Int
