@@ -61,8 +61,9 @@
 /// carries the address of the element, valid for the duration of the call.
 @usableFromInline typealias CombinedSourceHandler = (AnyObject, Event<UnsafeRawPointer>, Int) -> Void
 
-/// The observer of one source of a combining operator. Not generic: only its `on` is, so a
-/// subscription instantiates no type metadata.
+/// The observer of one source of a combining operator. Not generic (only `deliverNext` is; the
+/// events arrive through the handler of the source's element type), so a subscription
+/// instantiates no type metadata.
 @usableFromInline final class CombinedSourceSink: ListedSink, @unchecked Sendable {
     @usableFromInline let parent: AnyObject
     @usableFromInline let handler: CombinedSourceHandler
