@@ -89,9 +89,10 @@
         self.size = size
     }
 
-    /// Subscribes the source for `sink`, which keeps the subscription.
-    @inlinable func subscribe(_ sink: CombinedSourceSink) {
-        event.subscribe(observable, handler: handler, sink: sink)
+    /// Subscribes the source at `source` for `sink`, which keeps the subscription. By address,
+    /// so that the record's references are used where they are, not copied around the call.
+    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, _ sink: CombinedSourceSink) {
+        source.pointee.event.subscribe(source, sink: sink)
     }
 }
 
@@ -142,7 +143,7 @@
 
     /// Subscribes `observable` (an `Observable` of this event's element type) for `sink`, its
     /// events going to `handler` (made by `erasedSourceHandler` for this type).
-    static func subscribe(_ observable: AnyObject, handler: ErasedSourceHandler, sink: CombinedSourceSink)
+    static func subscribe(_ source: UnsafePointer<CombinedSource>, sink: CombinedSourceSink)
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
     static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool)
@@ -163,9 +164,10 @@ extension Event: CombinedSourceEvent {
         }
     }
 
-    @inlinable static func subscribe(_ observable: AnyObject, handler: ErasedSourceHandler, sink: CombinedSourceSink) {
-        let handler = unsafeBitCast(handler, to: SourceHandler<Event<Element>>.self).handler
-        sink.setUpstream(unsafeDowncast(observable, to: Observable<Element>.self).subscribe(Downstream(sink, handler)))
+    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, sink: CombinedSourceSink) {
+        let handler = unsafeBitCast(source.pointee.handler, to: SourceHandler<Event<Element>>.self).handler
+        let observable = Unmanaged.passUnretained(source.pointee.observable)
+        sink.setUpstream(observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(sink, handler)) })
     }
 
     @inlinable static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {

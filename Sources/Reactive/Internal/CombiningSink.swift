@@ -31,19 +31,22 @@
     /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
     @inlinable final func start(handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
-        for index in layout.sources.indices {
-            if isDisposed { return }
-            let inner = CombinedSourceSink(parent: self, handler: handler, index: index)
-            layout.sources[index].subscribe(inner)
-            lock.lock()
-            if sourcesDisposed {
-                // A source ended the whole operator while it was being subscribed.
+        layout.sources.withUnsafeBufferPointer { sources in
+            guard let first = sources.baseAddress else { return }
+            for index in sources.indices {
+                if isDisposed { return }
+                let inner = CombinedSourceSink(parent: self, handler: handler, index: index)
+                CombinedSource.subscribe(first + index, inner)
+                lock.lock()
+                if sourcesDisposed {
+                    // A source ended the whole operator while it was being subscribed.
+                    lock.unlock()
+                    inner.dispose()
+                    return
+                }
+                sourceSinks.append(consume inner)
                 lock.unlock()
-                inner.dispose()
-                return
             }
-            sourceSinks.append(consume inner)
-            lock.unlock()
         }
     }
 
