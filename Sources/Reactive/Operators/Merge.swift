@@ -215,17 +215,8 @@ extension ObservableType {
         // lock round trip this method takes anyway, instead of in `innerCompleted`.
         let completedWhileStarting = !sink.phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
         lock.lock()
-        var emitter = false
-        var hasWaiting = false
-        if completedWhileStarting {
-            active -= 1
-            hasWaiting = waitingHead < waiting.count
-            emitter = !hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed)
-        }
-        defer {
-            if emitter { emit(.completed) }
-            if hasWaiting { subscribeWaiting() }
-        }
+        let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
+        defer { afterInnerEnded(ended) }
         if sink.isStopped {
             // A synchronous inner observable (`just`) has come and gone: if nothing else holds
             // its sink, the next inner observable reuses it instead of allocating one.
@@ -247,12 +238,24 @@ extension ObservableType {
     @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>) {
         lock.lock()
         if !innersDisposed { inners.remove(sink) }
+        let ended = innerEndedLocked()
+        lock.unlock()
+        afterInnerEnded(ended)
+    }
+
+    /// Under the lock: counts the end of an inner subscription, and says what the caller does
+    /// once it has unlocked (`afterInnerEnded`): send the completion if that was the last one
+    /// and the source is done, or subscribe a waiting inner observable.
+    @inlinable func innerEndedLocked() -> (emitter: Bool, hasWaiting: Bool) {
         active -= 1
         let hasWaiting = waitingHead < waiting.count
-        let emitter = !hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed)
-        lock.unlock()
-        if emitter { emit(.completed) }
-        if hasWaiting { subscribeWaiting() }
+        return (!hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed), hasWaiting)
+    }
+
+    /// Without the lock: acts on what `innerEndedLocked` decided.
+    @inlinable func afterInnerEnded(_ ended: (emitter: Bool, hasWaiting: Bool)) {
+        if ended.emitter { emit(.completed) }
+        if ended.hasWaiting { subscribeWaiting() }
     }
 
     @inlinable override func dispose() {
