@@ -48,8 +48,7 @@
             target.copyMemory(from: row, byteCount: rowStride)
         } else {
             for index in sources.indices {
-                let offset = sources[index].offset
-                sources[index].event.copyValue(from: row + offset, to: target + offset, initialized: initialized)
+                store(row + sources[index].offset, at: index, in: target, initialized: initialized)
             }
         }
     }
@@ -74,7 +73,8 @@
     /// The source, an `Observable<Element>`.
     @usableFromInline let observable: AnyObject
     /// `Event<Element>`: subscribes the source and copies and destroys its values at their type.
-    /// Called through its conformance, whose `Self` brings the metadata with it, so none is looked up.
+    /// Called through its conformance, whose `Self` brings the metadata with it, so none is
+    /// looked up.
     @usableFromInline let event: any CombinedSourceEvent.Type
     /// What the source's events are delivered to, shared by the sources of one element type.
     @usableFromInline let handler: ErasedSourceHandler
@@ -141,8 +141,9 @@
     /// Hands the event to the combining sink through `sink`.
     func deliver(to sink: CombinedSourceSink)
 
-    /// Subscribes `observable` (an `Observable` of this event's element type) for `sink`, its
-    /// events going to `handler` (made by `erasedSourceHandler` for this type).
+    /// Subscribes the source recorded at `source` (an `Observable` of this event's element
+    /// type) for `sink`, its events going to the record's handler (made by
+    /// `erasedSourceHandler` for this type).
     static func subscribe(_ source: UnsafePointer<CombinedSource>, sink: CombinedSourceSink)
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.

@@ -28,9 +28,14 @@
         try selector(item?.storage ?? emitRow)
     }
 
-    /// Subscribes every source, in order; `handler` calls the subclass's `onSource`.
+    /// Subscribes every source, in order; `handler` calls the subclass's `onSource`. With no
+    /// sources at all, completes at once.
     @inlinable final func start(handler: @escaping CombinedSourceHandler) {
         setUpstream(Disposables.create())
+        if layout.sources.isEmpty {
+            send(.completed)
+            return
+        }
         layout.sources.withUnsafeBufferPointer { sources in
             guard let first = sources.baseAddress else { return }
             for index in sources.indices {

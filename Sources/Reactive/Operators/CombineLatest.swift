@@ -49,7 +49,6 @@ extension ObservableType {
         active = count
         super.init(downstream: downstream, sources: sources, rows: 2, extraBytes: count)
         (storage + 2 * layout.rowStride).initializeMemory(as: Bool.self, repeating: false, count: count)
-        if count == 0 { send(.completed) }
     }
 
     deinit {

@@ -48,7 +48,6 @@ extension ObservableType {
         pending = Array(repeating: 0, count: count)
         completed = Array(repeating: false, count: count)
         super.init(downstream: downstream, sources: sources, rows: 0, extraBytes: 0)
-        if count == 0 { send(.completed) }
     }
 
     deinit {
