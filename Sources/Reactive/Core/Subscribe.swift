@@ -47,8 +47,8 @@ extension ObservableType {
 /// disposed or terminated (breaking cycles through captured subscriptions), never while one runs.
 @usableFromInline final class SubscribeSink<Element>: Sink {
     // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
-    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic check would only add a
-    // thread-local lookup to every access on the per-event path.
+    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
+    // check would only add a thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var onNext: ((Element) -> Void)?
     @exclusivity(unchecked) @usableFromInline var onError: ((Swift.Error) -> Void)?
     @exclusivity(unchecked) @usableFromInline var onCompleted: (() -> Void)?

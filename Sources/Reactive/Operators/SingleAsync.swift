@@ -21,8 +21,8 @@ extension ObservableType {
 
 @usableFromInline final class SingleSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
     @usableFromInline let predicate: (Element) throws -> Bool
-    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic check would only add a
-    // thread-local lookup to every access on the per-event path.
+    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
+    // check would only add a thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var found: Element?
 
     @inlinable init(downstream: Downstream<Element>, parameters predicate: @escaping (Element) throws -> Bool) {

@@ -14,8 +14,8 @@ extension ObservableType {
 @usableFromInline final class TakeLastSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
     @usableFromInline let count: Int
     // A ring: `start` is the oldest element once the buffer is full.
-    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic check would only add a
-    // thread-local lookup to every access on the per-event path.
+    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
+    // check would only add a thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var buffer: ContiguousArray<Element> = []
     @exclusivity(unchecked) @usableFromInline var start = 0
 
