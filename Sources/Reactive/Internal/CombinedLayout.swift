@@ -12,24 +12,24 @@
     @inlinable mutating func append<Element>(_ source: consuming Observable<Element>) {
         let valueAlignment = MemoryLayout<Element>.alignment
         let offset = (rowStride + valueAlignment - 1) & ~(valueAlignment - 1)
-        let event = Event<Element>.self
-        // The handler depends only on the element type: sources of one type share one, so a
-        // `combineLatest` of four `Int` sources makes one closure, not four.
-        var shared: ErasedSourceHandler?
-        for index in sources.indices where ObjectIdentifier(sources[index].event) == ObjectIdentifier(event) {
-            shared = sources[index].handler
+        // Sources of one element type share the event type's conformance: looked up once (a
+        // search of the runtime's metadata cache), compared cheaply (the metadata is at hand).
+        let element = ObjectIdentifier(Element.self)
+        var event: (any CombinedSourceEvent.Type)?
+        for index in sources.indices where sources[index].element == element {
+            event = sources[index].event
             break
         }
-        sources.append(CombinedSource(observable: source, event: event, handler: shared ?? erasedSourceHandler(event), offset: offset, size: MemoryLayout<Element>.size))
+        sources.append(CombinedSource(observable: source, element: element, event: event ?? Event<Element>.self, offset: offset, size: MemoryLayout<Element>.size))
         alignment = max(alignment, valueAlignment)
         rowStride = offset + MemoryLayout<Element>.size
         rowStride = (rowStride + alignment - 1) & ~(alignment - 1)
         isTrivial = isTrivial && _isPOD(Element.self)
     }
 
-    /// Raw memory for `rows` rows followed by `extraBytes` bytes.
-    @inlinable func allocate(rows: Int, extraBytes: Int = 0) -> UnsafeMutableRawPointer {
-        .allocate(byteCount: max(rows * rowStride + extraBytes, 1), alignment: alignment)
+    /// Raw memory for one row.
+    @inlinable func allocateRow() -> UnsafeMutableRawPointer {
+        .allocate(byteCount: max(rowStride, 1), alignment: alignment)
     }
 
     /// Copies the value at `value` into source `index`'s place in `row`; `initialized` says
@@ -67,84 +67,68 @@
 }
 
 /// One source of a combining operator: the observable, what its element type needs done, and
-/// its value's place in a row. Nothing here is allocated per source but the handler, and that
-/// only once per element type.
+/// its value's place in a row. Nothing here is allocated per source.
 @usableFromInline struct CombinedSource {
     /// The source, an `Observable<Element>`.
     @usableFromInline let observable: AnyObject
-    /// `Event<Element>`: subscribes the source and copies and destroys its values at their type.
-    /// Called through its conformance, whose `Self` brings the metadata with it, so none is
-    /// looked up.
+    /// `Element`'s identity, to find sources of the same type.
+    @usableFromInline let element: ObjectIdentifier
+    /// `Event<Element>`: subscribes the source and decodes, copies and destroys its values at
+    /// their type. Called through its conformance, whose `Self` brings the metadata with it, so
+    /// none is looked up.
     @usableFromInline let event: any CombinedSourceEvent.Type
-    /// What the source's events are delivered to, shared by the sources of one element type.
-    @usableFromInline let handler: ErasedSourceHandler
     @usableFromInline let offset: Int
     @usableFromInline let size: Int
 
-    @inlinable init(observable: AnyObject, event: any CombinedSourceEvent.Type, handler: ErasedSourceHandler, offset: Int, size: Int) {
+    @inlinable init(observable: AnyObject, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, offset: Int, size: Int) {
         self.observable = observable
+        self.element = element
         self.event = event
-        self.handler = handler
         self.offset = offset
         self.size = size
     }
 
-    /// Subscribes the source at `source` for `sink`, which keeps the subscription. By address,
-    /// so that the record's references are used where they are, not copied around the call.
-    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, _ sink: CombinedSourceSink) {
-        source.pointee.event.subscribe(source, sink: sink)
+    /// Subscribes the source at `source`, its events going to `handler` with `target`. By
+    /// address, so that the record's references are used where they are, not copied around the
+    /// call.
+    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable {
+        source.pointee.event.subscribe(source, target: target, handler: handler)
     }
 }
 
 /// A source's handler, `(AnyObject, inout Event<Element>) -> Void`, with its element type
-/// erased for storage: a `SourceHandler<Event<Element>>` reinterpreted. Only
-/// `Event<Element>.subscribe` reinterprets it back, to the very type it was made as; the erased
-/// handler is never called. The function is kept inside a struct on both sides because a
-/// function value itself passed through `unsafeBitCast` is re-abstracted (its arguments then
-/// passed indirectly), which changes its calling convention; a struct's bits are left alone,
-/// and both fields take the object and the event's address, in that order.
+/// erased: the event arrives as its address, which the combining sink decodes through the
+/// source's `CombinedSourceEvent` conformance. So one handler, made where the combining sink's
+/// type is concrete, serves sources of any type without capturing anything.
 ///
-/// Why erase rather than keep a closure that subscribes: code generic over an element type (as
-/// the sources of a parameter pack are) cannot make a closure without allocating a context for
-/// the type's metadata, so each closure kept per source is an allocation per source.
+/// `Event<Element>.subscribe` reinterprets it as a `SourceHandler<Event<Element>>`. The function
+/// is kept inside a struct on both sides because a function value itself passed through
+/// `unsafeBitCast` is re-abstracted (its arguments then passed indirectly), which changes its
+/// calling convention; a struct's bits are left alone, and both functions take the object and
+/// the event's address, in that order.
 @usableFromInline struct ErasedSourceHandler {
     @usableFromInline let handler: (AnyObject, UnsafeMutableRawPointer) -> Void
+
+    @inlinable init(_ handler: @escaping (AnyObject, UnsafeMutableRawPointer) -> Void) {
+        self.handler = handler
+    }
 }
 
 /// A source's handler at its event type; see `ErasedSourceHandler`.
 @usableFromInline struct SourceHandler<SourceEvent> {
     @usableFromInline let handler: (AnyObject, inout SourceEvent) -> Void
-
-    @inlinable init(_ handler: @escaping (AnyObject, inout SourceEvent) -> Void) {
-        self.handler = handler
-    }
-}
-
-/// The handler a source's sink receives its events with, erased.
-///
-/// Generic over the event type rather than the element type, so the closure captures the
-/// metadata of `Event<Element>` itself (instantiated once, here) and the switch on the event,
-/// in `Event.deliver(to:)`, reuses it: generic code switching on an `Event<Element>` would
-/// otherwise look its metadata up in the runtime's cache on every event.
-@inlinable func erasedSourceHandler<SourceEvent: CombinedSourceEvent>(_: SourceEvent.Type) -> ErasedSourceHandler {
-    let typed = SourceHandler<SourceEvent> { target, event in
-        let sink = unsafeDowncast(target, to: CombinedSourceSink.self)
-        if sink.isStopped { return }
-        event.deliver(to: sink)
-    }
-    return unsafeBitCast(typed, to: ErasedSourceHandler.self)
 }
 
 /// An event a combining operator's source sends: `Event<Element>` for any element type. What
 /// the combining machinery does at a source's element type it does through this conformance.
 @usableFromInline protocol CombinedSourceEvent {
-    /// Hands the event to the combining sink through `sink`.
-    func deliver(to sink: CombinedSourceSink)
-
     /// Subscribes the source recorded at `source` (an `Observable` of this event's element
-    /// type) for `sink`, its events going to the record's handler (made by
-    /// `erasedSourceHandler` for this type).
-    static func subscribe(_ source: UnsafePointer<CombinedSource>, sink: CombinedSourceSink)
+    /// type), its events going to `handler` with `target`.
+    static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable
+
+    /// Calls `body` with the event, a `next` carrying the address of its element (valid for the
+    /// duration of the call).
+    func decoded(_ body: (Event<UnsafeRawPointer>) -> Void)
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
     static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool)
@@ -153,22 +137,43 @@
     static func destroyValue(at value: UnsafeMutableRawPointer)
 }
 
+extension CombinedSourceEvent {
+    /// Calls `body` with the event at `event` (an event of this type), decoded.
+    ///
+    /// Reached through the source's existential metatype, which brings this type's metadata:
+    /// code in `Event` naming `Event<Element>` would look it up on every event.
+    @inlinable @inline(__always) static func decode(_ event: UnsafeMutableRawPointer, _ body: (Event<UnsafeRawPointer>) -> Void) {
+        decode(&event.assumingMemoryBound(to: Self.self).pointee, body)
+    }
+
+    /// Decodes the event in place (`inout`, so that it is not copied).
+    @inlinable @inline(__always) static func decode(_ event: inout Self, _ body: (Event<UnsafeRawPointer>) -> Void) {
+        event.decoded(body)
+    }
+}
+
 extension Event: CombinedSourceEvent {
-    @inlinable func deliver(to sink: CombinedSourceSink) {
+    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable {
+        let handler = unsafeBitCast(handler, to: SourceHandler<Event<Element>>.self).handler
+        let observable = Unmanaged.passUnretained(source.pointee.observable)
+        return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(target, handler)) }
+    }
+
+    @inlinable func decoded(_ body: (Event<UnsafeRawPointer>) -> Void) {
         switch self {
         case .next(var element):
-            sink.deliverNext(&element)
+            Self.decodeNext(&element, body)
         case .error(let error):
-            sink.deliverTerminal(.error(error))
+            body(.error(error))
         case .completed:
-            sink.deliverTerminal(.completed)
+            body(.completed)
         }
     }
 
-    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, sink: CombinedSourceSink) {
-        let handler = unsafeBitCast(source.pointee.handler, to: SourceHandler<Event<Element>>.self).handler
-        let observable = Unmanaged.passUnretained(source.pointee.observable)
-        sink.setUpstream(observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(sink, handler)) })
+    /// Hands on the address of a `next` event's element (taken as a typed pointer: forming a raw
+    /// pointer to a generic variable draws a warning, though a copy is all that is done with it).
+    @inlinable @inline(__always) static func decodeNext(_ element: UnsafeMutablePointer<Element>, _ body: (Event<UnsafeRawPointer>) -> Void) {
+        body(.next(UnsafeRawPointer(element)))
     }
 
     @inlinable static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
@@ -196,7 +201,7 @@ extension Event: CombinedSourceEvent {
 
     @inlinable init(_ layout: CombinedLayout) {
         self.layout = layout
-        storage = layout.allocate(rows: 1)
+        storage = layout.allocateRow()
     }
 
     deinit {

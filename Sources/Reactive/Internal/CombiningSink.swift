@@ -1,25 +1,52 @@
 /// A combining sink: subscribes every source, disposes them all together, and runs the selector
 /// on the rows it emits. A queued `nil` row stands for `emitRow`, the sink's own snapshot row,
 /// which only the emitter reads.
+///
+/// The sources deliver to the sink itself: there is no object per source. Each source's
+/// `Downstream` is the sink with a handler that knows the source's index (see
+/// `CombiningSinkProtocol.sourceHandler(at:)`), and the sink keeps each source's subscription
+/// and whether it has ended in its own storage.
 @usableFromInline class CombiningSink<Result>: SerializingSink<CombinedRow?, Result>, @unchecked Sendable {
     @usableFromInline let layout: CombinedLayout
     @usableFromInline let selector: (UnsafeRawPointer) throws -> Result
-    /// `rows` rows (the first is `emitRow`) then `extraBytes` bytes for the subclass.
+    /// One allocation for all the per-subscription memory: `rows` rows (the first is `emitRow`),
+    /// each source's subscription, the subclass's bytes, then each source's ended flag.
     @usableFromInline let storage: UnsafeMutableRawPointer
-    // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
-    // thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline final var sourceSinks = InnerSinkList()  // guarded by lock
+    /// Each source's subscription: nil until `start` stores it, and again once the source has
+    /// ended or the sink is disposed. Guarded by the lock until `sourcesDisposed`; from then on
+    /// owned by the disposing caller.
+    @usableFromInline let subscriptions: UnsafeMutablePointer<Disposable?>
+    /// Whether each source has sent its terminal event; guarded by the lock.
+    @usableFromInline let sourceEnded: UnsafeMutablePointer<Bool>
+    /// The subclass's bytes (uninitialised, aligned for `Int`).
+    @usableFromInline let extraStorage: UnsafeMutableRawPointer
+    // Unchecked exclusivity: the lock guards it, so a dynamic check would only add a
+    // thread-local lookup to every access.
     @exclusivity(unchecked) @usableFromInline final var sourcesDisposed = false
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>, rows: Int, extraBytes: Int) {
         layout = sources.layout
         selector = sources.selector
-        storage = sources.layout.allocate(rows: rows, extraBytes: extraBytes)
+        let count = layout.sources.count
+        let subscriptionsOffset = CombiningSink.roundUp(rows * layout.rowStride, MemoryLayout<Disposable?>.alignment)
+        let extraOffset = subscriptionsOffset + count * MemoryLayout<Disposable?>.stride
+        let endedOffset = extraOffset + extraBytes
+        storage = .allocate(byteCount: max(endedOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Disposable?>.alignment))
+        subscriptions = (storage + subscriptionsOffset).bindMemory(to: Disposable?.self, capacity: count)
+        subscriptions.initialize(repeating: nil, count: count)
+        sourceEnded = (storage + endedOffset).bindMemory(to: Bool.self, capacity: count)
+        sourceEnded.initialize(repeating: false, count: count)
+        extraStorage = storage + extraOffset
         super.init(downstream: downstream)
     }
 
     deinit {
+        subscriptions.deinitialize(count: layout.sources.count)
         storage.deallocate()
+    }
+
+    @inlinable static func roundUp(_ offset: Int, _ alignment: Int) -> Int {
+        (offset + alignment - 1) & ~(alignment - 1)
     }
 
     @inlinable final var emitRow: UnsafeMutableRawPointer { storage }
@@ -28,9 +55,9 @@
         try selector(item?.storage ?? emitRow)
     }
 
-    /// Subscribes every source, in order; `handler` calls the subclass's `onSource`. With no
-    /// sources at all, completes at once.
-    @inlinable final func start(handler: @escaping CombinedSourceHandler) {
+    /// Subscribes every source, in order, source `index` delivering through `handler(index)`.
+    /// With no sources at all, completes at once.
+    @inlinable final func start(handler: (Int) -> ErasedSourceHandler) {
         setUpstream(Disposables.create())
         if layout.sources.isEmpty {
             send(.completed)
@@ -40,63 +67,52 @@
             guard let first = sources.baseAddress else { return }
             for index in sources.indices {
                 if isDisposed { return }
-                let inner = CombinedSourceSink(parent: self, handler: handler, index: index)
-                CombinedSource.subscribe(first + index, inner)
+                let subscription = CombinedSource.subscribe(first + index, target: self, handler: handler(index))
                 lock.lock()
                 if sourcesDisposed {
                     // A source ended the whole operator while it was being subscribed.
                     lock.unlock()
-                    inner.dispose()
+                    subscription.dispose()
                     return
                 }
-                sourceSinks.append(consume inner)
+                if sourceEnded[index] {
+                    // It ended while being subscribed (a `just`): nothing to keep.
+                    lock.unlock()
+                    subscription.dispose()
+                    continue
+                }
+                subscriptions[index] = subscription
                 lock.unlock()
             }
         }
+    }
+
+    /// Whether source `index` may still deliver; under the lock.
+    @inlinable final func sourceIsActiveLocked(_ index: Int) -> Bool {
+        !sourceEnded[index]
+    }
+
+    /// Records that source `index` sent its terminal event; under the lock. Returns its
+    /// subscription, for the caller to dispose once the lock is released (nil while `start` is
+    /// still subscribing it, which then disposes it, or once the sink is disposed).
+    @inlinable final func endSourceLocked(_ index: Int) -> Disposable? {
+        sourceEnded[index] = true
+        if sourcesDisposed { return nil }
+        return subscriptions[index].take()
     }
 
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
         lock.lock()
         sourcesDisposed = true
-        let all = sourceSinks.takeAll()
         lock.unlock()
-        InnerSinkList.disposeAll(all)
+        // From here only this caller touches the subscriptions: `start` and `endSourceLocked`
+        // leave them alone once `sourcesDisposed` is set.
+        for index in layout.sources.indices {
+            subscriptions[index].take()?.dispose()
+        }
     }
 }
-
-/// How a source's sink reports to the combining sink: (parent, event, source index). A `next`
-/// carries the address of the element, valid for the duration of the call.
-@usableFromInline typealias CombinedSourceHandler = (AnyObject, Event<UnsafeRawPointer>, Int) -> Void
-
-/// The observer of one source of a combining operator. Not generic (only `deliverNext` is; the
-/// events arrive through the handler of the source's element type), so a subscription
-/// instantiates no type metadata.
-@usableFromInline final class CombinedSourceSink: ListedSink, @unchecked Sendable {
-    @usableFromInline let parent: AnyObject
-    @usableFromInline let handler: CombinedSourceHandler
-    @usableFromInline let index: Int
-
-    @inlinable init(parent: AnyObject, handler: @escaping CombinedSourceHandler, index: Int) {
-        self.parent = parent
-        self.handler = handler
-        self.index = index
-        super.init()
-    }
-
-    /// Hands on the address of a `next` event's element (taken as a typed pointer: forming a raw
-    /// pointer to a generic variable draws a warning, though a copy is all that is done with it).
-    @inlinable @inline(__always) func deliverNext<Element>(_ element: UnsafeMutablePointer<Element>) {
-        handler(parent, .next(UnsafeRawPointer(element)), index)
-    }
-
-    /// Hands on an error or completion, the last event this sink passes.
-    @inlinable func deliverTerminal(_ event: Event<UnsafeRawPointer>) {
-        _ = markStopped()
-        handler(parent, event, index)
-    }
-}
-
 
 /// What `CombiningObservable` needs of a combining sink (combineLatest's, zip's), as a protocol
 /// (a protocol cannot name a generic superclass by its associated type).
@@ -105,11 +121,45 @@
 
     init(downstream: Downstream<Result>, sources: CombinedSources<Result>)
 
+    /// The sources' layout (`CombiningSink.layout`).
+    var layout: CombinedLayout { get }
+
     /// Subscribes every source (`CombiningSink.start`).
-    func start(handler: @escaping CombinedSourceHandler)
+    func start(handler: (Int) -> ErasedSourceHandler)
 
     /// Handles an event of source `index`; a `next` carries the address of the element.
     func onSource(_ event: Event<UnsafeRawPointer>, at index: Int)
+}
+
+extension CombiningSinkProtocol {
+    /// The handler source `index` delivers to the sink with.
+    ///
+    /// Made in code specialised for the sink's type, a handler that captures nothing allocates
+    /// nothing; so the index is a constant in one closure per index, for the first eight
+    /// sources (every arity the pack-based operators are documented for). Further sources of a
+    /// collection get a closure capturing their index, one allocation each.
+    @inlinable @inline(__always) static func sourceHandler(at index: Int) -> ErasedSourceHandler {
+        switch index {
+        case 0: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 0) }
+        case 1: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 1) }
+        case 2: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 2) }
+        case 3: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 3) }
+        case 4: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 4) }
+        case 5: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 5) }
+        case 6: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 6) }
+        case 7: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 7) }
+        default: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: index) }
+        }
+    }
+
+    /// Decodes an event of source `index` (at `event`, an `Event` of the source's element type)
+    /// and handles it, unless the sink is disposed.
+    @inlinable @inline(__always) func receive(_ event: UnsafeMutableRawPointer, at index: Int) {
+        if isDisposed { return }
+        layout.sources.withUnsafeBufferPointer { sources in
+            sources[index].event.decode(event) { onSource($0, at: index) }
+        }
+    }
 }
 
 /// The producer of `combineLatest` and `zip`: the sources, the selector and the sink type.
@@ -120,8 +170,8 @@
         self.sources = sources
         super.init(run: { node, downstream in
             let sink = Combiner(downstream: downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
-            // Made here, in code specialised for the sink's type, so that it captures nothing.
-            sink.start { unsafeDowncast($0, to: Combiner.self).onSource($1, at: $2) }
+            // Here, in code specialised for the sink's type, so that the handlers capture nothing.
+            sink.start { Combiner.sourceHandler(at: $0) }
             return sink
         })
     }

@@ -48,7 +48,7 @@ extension ObservableType {
         missing = count
         active = count
         super.init(downstream: downstream, sources: sources, rows: 2, extraBytes: count)
-        (storage + 2 * layout.rowStride).initializeMemory(as: Bool.self, repeating: false, count: count)
+        extraStorage.initializeMemory(as: Bool.self, repeating: false, count: count)
     }
 
     deinit {
@@ -58,11 +58,16 @@ extension ObservableType {
     }
 
     @inlinable var latest: UnsafeMutableRawPointer { storage + layout.rowStride }
-    @inlinable var hasValue: UnsafeMutablePointer<Bool> { (storage + 2 * layout.rowStride).assumingMemoryBound(to: Bool.self) }
+    @inlinable var hasValue: UnsafeMutablePointer<Bool> { extraStorage.assumingMemoryBound(to: Bool.self) }
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
+        if !sourceIsActiveLocked(index) {
+            lock.unlock()
+            return
+        }
         let accepted: Event<CombinedRow?>
+        var ended: Disposable?
         switch event {
         case .next(let value):
             let hadValue = hasValue[index]
@@ -87,17 +92,21 @@ extension ObservableType {
                 accepted = .next(nil)
             }
         case .error(let error):
+            ended = endSourceLocked(index)
             accepted = .error(error)
         case .completed:
+            ended = endSourceLocked(index)
             active -= 1
             if active > 0 && hasValue[index] {
                 lock.unlock()
+                ended?.dispose()
                 return
             }
             accepted = .completed
         }
         let emitter = acceptLocked(accepted)
         lock.unlock()
+        ended?.dispose()
         if emitter { emit(accepted) }
     }
 }

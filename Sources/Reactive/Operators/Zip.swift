@@ -40,14 +40,16 @@ extension ObservableType {
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var rows = ContiguousArray<CombinedRow?>()
     @exclusivity(unchecked) @usableFromInline var head = 0
-    @exclusivity(unchecked) @usableFromInline var pending: [Int]
-    @exclusivity(unchecked) @usableFromInline var completed: [Bool]
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
         let count = sources.layout.sources.count
-        pending = Array(repeating: 0, count: count)
-        completed = Array(repeating: false, count: count)
-        super.init(downstream: downstream, sources: sources, rows: 0, extraBytes: 0)
+        super.init(downstream: downstream, sources: sources, rows: 0, extraBytes: count * MemoryLayout<Int>.stride)
+        pending.initialize(repeating: 0)
+    }
+
+    /// How many values each source has put into the rows being assembled (in the sink's storage).
+    @inlinable var pending: UnsafeMutableBufferPointer<Int> {
+        UnsafeMutableBufferPointer(start: extraStorage.assumingMemoryBound(to: Int.self), count: layout.sources.count)
     }
 
     deinit {
@@ -63,7 +65,12 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
+        if !sourceIsActiveLocked(index) {
+            lock.unlock()
+            return
+        }
         var accepted: (Event<CombinedRow?>, Event<CombinedRow?>?)?
+        var ended: Disposable?
         switch event {
         case .next(let value):
             if done {
@@ -84,22 +91,25 @@ extension ObservableType {
                 }
                 for source in pending.indices { pending[source] -= 1 }
                 // A completed source with nothing pending can never pair again.
-                let drained = pending.indices.contains { completed[$0] && pending[$0] == 0 }
+                let drained = pending.indices.contains { sourceEnded[$0] && pending[$0] == 0 }
                 accepted = (.next(row), drained ? .completed : nil)
             }
         case .error(let error):
+            ended = endSourceLocked(index)
             accepted = (.error(error), nil)
         case .completed:
-            completed[index] = true
+            ended = endSourceLocked(index)
             if pending[index] == 0 { accepted = (.completed, nil) }
         }
         guard let (first, second) = accepted else {
             lock.unlock()
+            ended?.dispose()
             return
         }
         let emitter = acceptLocked(first)
         if let second { _ = acceptLocked(second) }
         lock.unlock()
+        ended?.dispose()
         if emitter { emit(first) }
     }
 }

@@ -63,6 +63,27 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(Observable<[Int]>.combineLatest([Observable<Int>]()).toEvents(), [.completed])
     }
 
+    func testCombineLatest_collectionOfTwelve_eachSourceDeliversAtItsOwnPlace() {
+        // Past the eighth source each handler is made for its index at run time: every source
+        // must still land at its own place, and complete and unsubscribe for itself.
+        let scheduler = TestScheduler(initialClock: 0)
+        let sources = (0..<12).map { index in
+            scheduler.createHotObservable([.next(210 + index, index), .next(300, 100 + index), .completed(400 + index)])
+        }
+        let res = scheduler.start { Observable.combineLatest(sources.map { $0.asObservable() }) { $0.map(String.init).joined(separator: ",") } }
+        let firsts = (0..<12).map(String.init)
+        var expected: [Recorded<Event<String>>] = [.next(221, firsts.joined(separator: ","))]
+        for changed in 0..<12 {
+            let row = (0..<12).map { $0 <= changed ? String(100 + $0) : String($0) }
+            expected.append(.next(300, row.joined(separator: ",")))
+        }
+        expected.append(.completed(411))
+        XCTAssertEqual(res.events, expected)
+        for (index, source) in sources.enumerated() {
+            XCTAssertEqual(source.subscriptions, [Subscription(200, 400 + index)], "source \(index)")
+        }
+    }
+
     func testCombineLatest_reentrantDisposeFromOnNext() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()

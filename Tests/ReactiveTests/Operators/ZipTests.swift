@@ -30,6 +30,20 @@ final class ZipTests: ReactiveTestCase {
         XCTAssertEqual(Observable<[Int]>.zip([Observable<Int>]()).toEvents(), [.completed])
     }
 
+    func testZip_collectionOfTwelve_eachSourceDeliversAtItsOwnPlace() {
+        // Past the eighth source each handler is made for its index at run time.
+        let scheduler = TestScheduler(initialClock: 0)
+        let sources = (0..<12).map { index in
+            scheduler.createHotObservable([.next(210 + index, index), .next(300 - index, 100 + index), .completed(350 + index)])
+        }
+        let res = scheduler.start { Observable.zip(sources.map { $0.asObservable() }) }
+        // The first source to complete has nothing pending: no tuple can be made any more.
+        XCTAssertEqual(res.events, [.next(221, Array(0..<12)), .next(300, Array(100..<112)), .completed(350)])
+        for (index, source) in sources.enumerated() {
+            XCTAssertEqual(source.subscriptions, [Subscription(200, 350)], "source \(index)")
+        }
+    }
+
     func testZip_sourceFailingWhileSubscribed_disposesEarlierSources_andNeverSubscribesLaterOnes() {
         assertSourceFailingWhileSubscribed_endsEverything { Observable.zip($0, $1, $2) { $0 + $1 + $2 } }
     }
