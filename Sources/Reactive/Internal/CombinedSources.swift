@@ -2,18 +2,20 @@
 ///
 /// The arities 2…8 (and more) are one parameter-pack function each. The values travel in
 /// *rows*: raw memory holding one value per source, each at its offset, typed only by the
-/// layout built once per observable. A source's sink hands its element to the combining sink by
+/// layout built once per observable. A source hands its element to the combining sink by
 /// address, which copies it into a row (a `memcpy` when every element type is trivial), and the
 /// user's selector reads each value back at its own type: no boxing, no dynamic cast.
 ///
-/// Code generic over a parameter pack is not specialised, so the pack-typed part is kept to the
-/// layout, the sources' own sinks (which only pass an address) and the selector's reads; the
-/// combining sink calls through a `CombinedSourceHandler` created where its type is concrete, so
-/// the rest runs specialised.
+/// Code generic over a parameter pack runs its pack loops unspecialised, so the pack-typed part
+/// is kept to building the layout and the selector's reads; the sources' events reach the
+/// combining sink through handlers made where its type is concrete (see
+/// `CombiningSinkProtocol.sourceHandler(at:)`), so the rest runs specialised.
 @usableFromInline struct CombinedSources<Result> {
     @usableFromInline let layout: CombinedLayout
-    /// Calls the user's selector with the values of a full row.
-    @usableFromInline let selector: (UnsafeRawPointer) throws -> Result
+    /// The user's selector, its type erased (see `ErasedResultSelector`).
+    @usableFromInline let resultSelector: ErasedResultSelector
+    /// Calls `resultSelector` with the values of a full row.
+    @usableFromInline let reader: (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
         var layout = CombinedLayout()
@@ -24,7 +26,8 @@
         layout.sources.reserveCapacity(count)
         repeat layout.append((each source).asObservable())
         self.layout = layout
-        selector = combinedSelector(resultSelector, sources: layout.sources)
+        self.resultSelector = unsafeBitCast(PackResultSelector(resultSelector), to: ErasedResultSelector.self)
+        reader = packSelectorReader(resultSelector)
     }
 
     @inlinable init<Element>(_ sources: [Observable<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
@@ -32,20 +35,53 @@
         layout.sources.reserveCapacity(sources.count)
         for source in sources { layout.append(source) }
         self.layout = layout
-        let sources = layout.sources
-        selector = { row in
-            try resultSelector(sources.map { (row + $0.offset).assumingMemoryBound(to: Element.self).pointee })
+        self.resultSelector = unsafeBitCast(ArrayResultSelector(resultSelector), to: ErasedResultSelector.self)
+        reader = { erased, row, sources in
+            let resultSelector = unsafeBitCast(erased, to: ArrayResultSelector<Element, Result>.self).function
+            return try resultSelector(sources.map { (row + $0.offset).assumingMemoryBound(to: Element.self).pointee })
         }
     }
 }
 
-/// Calls `resultSelector` with the values of a row.
+/// The user's result selector with its type erased, for storage.
 ///
-/// Generic over the element types themselves rather than the sources, so the closure captures
-/// their metadata: reading `(each Source).Element` per event would look up an associated type.
-/// The values are passed to the selector straight from the row, by address.
-@inlinable func combinedSelector<each Element, Result>(_ resultSelector: @escaping (repeat each Element) throws -> Result, sources: [CombinedSource]) -> (UnsafeRawPointer) throws -> Result {
-    { row in
+/// Why erased rather than captured by the reading closure: a closure capturing it (a function
+/// value is two words) needs a context allocated for each observable; a reader that captures
+/// nothing, made where the types are concrete, needs none. Only the reader made for the very
+/// type it was erased from turns it back. The function is wrapped in a struct on both sides:
+/// `unsafeBitCast` leaves a struct's bits alone, while a function value passed through it would
+/// be re-abstracted.
+@usableFromInline struct ErasedResultSelector {
+    @usableFromInline let function: () -> Void
+}
+
+/// A pack-based operator's selector, at the abstraction its parameter has (so wrapping it needs
+/// no reabstraction thunk, which would be another allocation).
+@usableFromInline struct PackResultSelector<each Element, Result> {
+    @usableFromInline let function: (repeat each Element) throws -> Result
+
+    @inlinable init(_ function: @escaping (repeat each Element) throws -> Result) {
+        self.function = function
+    }
+}
+
+/// A collection-based operator's selector; see `PackResultSelector`.
+@usableFromInline struct ArrayResultSelector<Element, Result> {
+    @usableFromInline let function: ([Element]) throws -> Result
+
+    @inlinable init(_ function: @escaping ([Element]) throws -> Result) {
+        self.function = function
+    }
+}
+
+/// Reads a row's values at their types and calls the selector with them.
+///
+/// Generic over the element types themselves rather than the sources, so reading
+/// `(each Source).Element` per event looks up no associated type. The values are passed to the
+/// selector straight from the row, by address.
+@inlinable func packSelectorReader<each Element, Result>(_: (repeat each Element) throws -> Result) -> (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result {
+    { erased, row, sources in
+        let resultSelector = unsafeBitCast(erased, to: PackResultSelector<repeat each Element, Result>.self).function
         var index = 0
         return try resultSelector(repeat combinedValueAddress(in: row, sources: sources, at: &index).assumingMemoryBound(to: (each Element).self).pointee)
     }

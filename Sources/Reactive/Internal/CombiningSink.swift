@@ -8,7 +8,10 @@
 /// and whether it has ended in its own storage.
 @usableFromInline class CombiningSink<Result>: SerializingSink<CombinedRow?, Result>, @unchecked Sendable {
     @usableFromInline let layout: CombinedLayout
-    @usableFromInline let selector: (UnsafeRawPointer) throws -> Result
+    // `CombinedSources`' parts, kept apart: `convert` runs unspecialised (it is reached through
+    // the vtable), where touching a `CombinedSources<Result>` would look its metadata up.
+    @usableFromInline let resultSelector: ErasedResultSelector
+    @usableFromInline let reader: (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result
     /// One allocation for all the per-subscription memory: `rows` rows (the first is `emitRow`),
     /// each source's subscription, the subclass's bytes, then each source's ended flag.
     @usableFromInline let storage: UnsafeMutableRawPointer
@@ -25,8 +28,10 @@
     @exclusivity(unchecked) @usableFromInline final var sourcesDisposed = false
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>, rows: Int, extraBytes: Int) {
-        layout = sources.layout
-        selector = sources.selector
+        let layout = sources.layout
+        self.layout = layout
+        resultSelector = sources.resultSelector
+        reader = sources.reader
         let count = layout.sources.count
         let subscriptionsOffset = CombiningSink.roundUp(rows * layout.rowStride, MemoryLayout<Disposable?>.alignment)
         let extraOffset = subscriptionsOffset + count * MemoryLayout<Disposable?>.stride
@@ -41,7 +46,10 @@
     }
 
     deinit {
-        subscriptions.deinitialize(count: layout.sources.count)
+        // Normally every subscription is gone by now (taken by `dispose`); assigning nil to each
+        // is a test of a word, where `deinitialize(count:)` would go through the runtime's
+        // value witnesses for each.
+        for index in 0..<layout.sources.count { subscriptions[index] = nil }
         storage.deallocate()
     }
 
@@ -52,7 +60,7 @@
     @inlinable final var emitRow: UnsafeMutableRawPointer { storage }
 
     @inlinable override final func convert(_ item: CombinedRow?) throws -> Result {
-        try selector(item?.storage ?? emitRow)
+        try reader(resultSelector, item?.storage ?? emitRow, layout.sources)
     }
 
     /// Subscribes every source, in order, source `index` delivering through `handler(index)`.
