@@ -13,19 +13,26 @@
     @usableFromInline let resultSelector: ErasedResultSelector
     @usableFromInline let reader: (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result
     /// One allocation for all the per-subscription memory: `rows` rows (the first is `emitRow`),
-    /// each source's subscription, the subclass's bytes, then each source's ended flag.
+    /// each source's subscription, the subclass's bytes, then each source's state.
     @usableFromInline let storage: UnsafeMutableRawPointer
-    /// Each source's subscription: nil until `start` stores it, and again once the source has
-    /// ended or the sink is disposed. Guarded by the lock until `sourcesDisposed`; from then on
-    /// owned by the disposing caller.
-    @usableFromInline let subscriptions: UnsafeMutablePointer<Disposable?>
-    /// Whether each source has sent its terminal event; guarded by the lock.
-    @usableFromInline let sourceEnded: UnsafeMutablePointer<Bool>
+    /// Each source's subscription, initialised only while its state is `subscriptionKept`.
+    /// Guarded by the lock until `sourcesDisposed`; from then on owned by the disposing caller.
+    /// Not optionals: every operation on a `Disposable?` in memory went through the runtime's
+    /// value witnesses.
+    @usableFromInline let subscriptions: UnsafeMutablePointer<Disposable>
+    /// Each source's `SourceState` raw value; guarded by the lock.
+    @usableFromInline let sourceStates: UnsafeMutablePointer<UInt8>
     /// The subclass's bytes (uninitialised, aligned for `Int`).
     @usableFromInline let extraStorage: UnsafeMutableRawPointer
     // Unchecked exclusivity: the lock guards it, so a dynamic check would only add a
     // thread-local lookup to every access.
     @exclusivity(unchecked) @usableFromInline final var sourcesDisposed = false
+
+    /// Where a source is: being subscribed (or its subscription already disposed), its
+    /// subscription kept, or ended.
+    @usableFromInline enum SourceState: UInt8 {
+        case subscribing, subscriptionKept, ended
+    }
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>, rows: Int, extraBytes: Int) {
         let layout = sources.layout
@@ -33,23 +40,22 @@
         resultSelector = sources.resultSelector
         reader = sources.reader
         let count = layout.sources.count
-        let subscriptionsOffset = CombiningSink.roundUp(rows * layout.rowStride, MemoryLayout<Disposable?>.alignment)
-        let extraOffset = subscriptionsOffset + count * MemoryLayout<Disposable?>.stride
-        let endedOffset = extraOffset + extraBytes
-        storage = .allocate(byteCount: max(endedOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Disposable?>.alignment))
-        subscriptions = (storage + subscriptionsOffset).bindMemory(to: Disposable?.self, capacity: count)
-        subscriptions.initialize(repeating: nil, count: count)
-        sourceEnded = (storage + endedOffset).bindMemory(to: Bool.self, capacity: count)
-        sourceEnded.initialize(repeating: false, count: count)
+        let subscriptionsOffset = CombiningSink.roundUp(rows * layout.rowStride, MemoryLayout<Disposable>.alignment)
+        let extraOffset = subscriptionsOffset + count * MemoryLayout<Disposable>.stride
+        let statesOffset = extraOffset + extraBytes
+        storage = .allocate(byteCount: max(statesOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Disposable>.alignment))
+        subscriptions = (storage + subscriptionsOffset).bindMemory(to: Disposable.self, capacity: count)
+        sourceStates = (storage + statesOffset).bindMemory(to: UInt8.self, capacity: count)
+        sourceStates.initialize(repeating: SourceState.subscribing.rawValue, count: count)
         extraStorage = storage + extraOffset
         super.init(downstream: downstream)
     }
 
     deinit {
-        // Normally every subscription is gone by now (taken by `dispose`); assigning nil to each
-        // is a test of a word, where `deinitialize(count:)` would go through the runtime's
-        // value witnesses for each.
-        for index in 0..<layout.sources.count { subscriptions[index] = nil }
+        // Normally `dispose` has taken every subscription already.
+        for index in 0..<layout.sources.count where sourceStates[index] == SourceState.subscriptionKept.rawValue {
+            (subscriptions + index).deinitialize(count: 1)
+        }
         storage.deallocate()
     }
 
@@ -83,30 +89,38 @@
                     subscription.dispose()
                     return
                 }
-                if sourceEnded[index] {
+                if sourceStates[index] == SourceState.ended.rawValue {
                     // It ended while being subscribed (a `just`): nothing to keep.
                     lock.unlock()
                     subscription.dispose()
                     continue
                 }
-                subscriptions[index] = subscription
+                (subscriptions + index).initialize(to: subscription)
+                sourceStates[index] = SourceState.subscriptionKept.rawValue
                 lock.unlock()
             }
         }
     }
 
-    /// Whether source `index` may still deliver; under the lock.
-    @inlinable final func sourceIsActiveLocked(_ index: Int) -> Bool {
-        !sourceEnded[index]
+    /// Whether source `index` has sent its terminal event (nothing more of it is taken); under
+    /// the lock.
+    @inlinable final func sourceHasEndedLocked(_ index: Int) -> Bool {
+        sourceStates[index] == SourceState.ended.rawValue
     }
 
-    /// Records that source `index` sent its terminal event; under the lock. Returns its
-    /// subscription, for the caller to dispose once the lock is released (nil while `start` is
-    /// still subscribing it, which then disposes it, or once the sink is disposed).
-    @inlinable final func endSourceLocked(_ index: Int) -> Disposable? {
-        sourceEnded[index] = true
-        if sourcesDisposed { return nil }
-        return subscriptions[index].take()
+    /// Records that source `index` sent its terminal event; under the lock. True if its
+    /// subscription is kept: the caller then owns it, and disposes it with
+    /// `disposeEndedSource(_:)` once the lock is released. (While `start` is still subscribing
+    /// the source, `start` disposes the subscription; once the sink is disposed, `dispose` does.)
+    @inlinable final func endSourceLocked(_ index: Int) -> Bool {
+        let kept = sourceStates[index] == SourceState.subscriptionKept.rawValue && !sourcesDisposed
+        sourceStates[index] = SourceState.ended.rawValue
+        return kept
+    }
+
+    /// Disposes the subscription of an ended source, for the caller `endSourceLocked` gave it to.
+    @inlinable final func disposeEndedSource(_ index: Int) {
+        (subscriptions + index).move().dispose()
     }
 
     @inlinable override func dispose() {
@@ -114,10 +128,11 @@
         lock.lock()
         sourcesDisposed = true
         lock.unlock()
-        // From here only this caller touches the subscriptions: `start` and `endSourceLocked`
-        // leave them alone once `sourcesDisposed` is set.
-        for index in layout.sources.indices {
-            subscriptions[index].take()?.dispose()
+        // From here only this caller touches the kept subscriptions: `start` and
+        // `endSourceLocked` leave them alone once `sourcesDisposed` is set.
+        for index in 0..<layout.sources.count where sourceStates[index] == SourceState.subscriptionKept.rawValue {
+            sourceStates[index] = SourceState.subscribing.rawValue
+            (subscriptions + index).move().dispose()
         }
     }
 }

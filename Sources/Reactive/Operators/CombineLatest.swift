@@ -62,12 +62,12 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        if !sourceIsActiveLocked(index) {
+        if sourceHasEndedLocked(index) {
             lock.unlock()
             return
         }
         let accepted: Event<CombinedRow?>
-        var ended: Disposable?
+        var ended = false
         switch event {
         case .next(let value):
             let hadValue = hasValue[index]
@@ -99,14 +99,14 @@ extension ObservableType {
             active -= 1
             if active > 0 && hasValue[index] {
                 lock.unlock()
-                ended?.dispose()
+                if ended { disposeEndedSource(index) }
                 return
             }
             accepted = .completed
         }
         let emitter = acceptLocked(accepted)
         lock.unlock()
-        ended?.dispose()
+        if ended { disposeEndedSource(index) }
         if emitter { emit(accepted) }
     }
 }

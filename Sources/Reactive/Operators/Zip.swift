@@ -65,12 +65,12 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        if !sourceIsActiveLocked(index) {
+        if sourceHasEndedLocked(index) {
             lock.unlock()
             return
         }
         var accepted: (Event<CombinedRow?>, Event<CombinedRow?>?)?
-        var ended: Disposable?
+        var ended = false
         switch event {
         case .next(let value):
             if done {
@@ -91,7 +91,7 @@ extension ObservableType {
                 }
                 for source in pending.indices { pending[source] -= 1 }
                 // A completed source with nothing pending can never pair again.
-                let drained = pending.indices.contains { sourceEnded[$0] && pending[$0] == 0 }
+                let drained = pending.indices.contains { sourceHasEndedLocked($0) && pending[$0] == 0 }
                 accepted = (.next(row), drained ? .completed : nil)
             }
         case .error(let error):
@@ -103,13 +103,13 @@ extension ObservableType {
         }
         guard let (first, second) = accepted else {
             lock.unlock()
-            ended?.dispose()
+            if ended { disposeEndedSource(index) }
             return
         }
         let emitter = acceptLocked(first)
         if let second { _ = acceptLocked(second) }
         lock.unlock()
-        ended?.dispose()
+        if ended { disposeEndedSource(index) }
         if emitter { emit(first) }
     }
 }
