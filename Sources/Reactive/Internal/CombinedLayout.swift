@@ -9,6 +9,12 @@
 
     @inlinable init() {}
 
+    /// Appends a source, borrowed: a generic copy of it would be a value-witness call and a
+    /// retain, and its release.
+    @inlinable mutating func append<Source: ObservableConvertibleType>(convertible source: borrowing Source) {
+        append(source.asObservable())
+    }
+
     @inlinable mutating func append<Element>(_ source: consuming Observable<Element>) {
         let valueAlignment = MemoryLayout<Element>.alignment
         let offset = (rowStride + valueAlignment - 1) & ~(valueAlignment - 1)

@@ -24,7 +24,7 @@
         var count = 0
         for _ in repeat (each Source).self { count += 1 }
         layout.sources.reserveCapacity(count)
-        repeat layout.append((each source).asObservable())
+        repeat layout.append(convertible: each source)
         self.layout = layout
         self.resultSelector = unsafeBitCast(PackResultSelector(resultSelector), to: ErasedResultSelector.self)
         reader = packSelectorReader(resultSelector)
