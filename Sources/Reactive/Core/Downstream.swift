@@ -8,7 +8,7 @@
     @usableFromInline package let target: AnyObject
     @usableFromInline package let handler: (AnyObject, inout Event<Element>) -> Void
 
-    @inlinable package init(_ target: AnyObject, _ handler: @escaping (AnyObject, inout Event<Element>) -> Void) {
+    @inlinable @inline(__always) package init(_ target: AnyObject, _ handler: @escaping (AnyObject, inout Event<Element>) -> Void) {
         self.target = target
         self.handler = handler
     }
