@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A combining sink: subscribes every source, disposes them all together, and runs the selector
 /// on the rows it emits. A queued `nil` row stands for `emitRow`, the sink's own snapshot row,
 /// which only the emitter reads.
@@ -15,23 +17,20 @@
     /// One allocation for all the per-subscription memory: `rows` rows (the first is `emitRow`),
     /// each source's subscription, the subclass's bytes, then each source's state.
     @usableFromInline let storage: UnsafeMutableRawPointer
-    /// Each source's subscription, initialised only while its state is `subscriptionKept`.
-    /// Guarded by the lock until `sourcesDisposed`; from then on owned by the disposing caller.
-    /// Not optionals: every operation on a `Disposable?` in memory went through the runtime's
-    /// value witnesses.
+    /// Each source's subscription, initialised only while its state is `subscriptionKept`; its
+    /// owner is whoever moves the state away from `subscriptionKept`. Not optionals: every
+    /// operation on a `Disposable?` in memory went through the runtime's value witnesses.
     @usableFromInline let subscriptions: UnsafeMutablePointer<Disposable>
-    /// Each source's `SourceState` raw value; guarded by the lock.
-    @usableFromInline let sourceStates: UnsafeMutablePointer<UInt8>
+    /// Each source's `SourceState` raw value. Atomic, so that keeping a subscription, a source
+    /// ending and the sink's disposal settle who disposes a subscription without the lock.
+    @usableFromInline let sourceStates: UnsafeMutablePointer<Atomic<UInt8>>
     /// The subclass's bytes (uninitialised, aligned for `Int`).
     @usableFromInline let extraStorage: UnsafeMutableRawPointer
-    // Unchecked exclusivity: the lock guards it, so a dynamic check would only add a
-    // thread-local lookup to every access.
-    @exclusivity(unchecked) @usableFromInline final var sourcesDisposed = false
 
-    /// Where a source is: being subscribed (or its subscription already disposed), its
-    /// subscription kept, or ended.
+    /// Where a source is. `subscribing` → `subscriptionKept` (by `start`), → `ended` (its
+    /// terminal event, final), → `disposed` (the sink's disposal).
     @usableFromInline enum SourceState: UInt8 {
-        case subscribing, subscriptionKept, ended
+        case subscribing, subscriptionKept, ended, disposed
     }
 
     @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>, rows: Int, extraBytes: Int) {
@@ -45,17 +44,18 @@
         let statesOffset = extraOffset + extraBytes
         storage = .allocate(byteCount: max(statesOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Disposable>.alignment))
         subscriptions = (storage + subscriptionsOffset).bindMemory(to: Disposable.self, capacity: count)
-        sourceStates = (storage + statesOffset).bindMemory(to: UInt8.self, capacity: count)
-        sourceStates.initialize(repeating: SourceState.subscribing.rawValue, count: count)
+        sourceStates = (storage + statesOffset).bindMemory(to: Atomic<UInt8>.self, capacity: count)
+        for index in 0..<count { (sourceStates + index).initialize(to: Atomic(SourceState.subscribing.rawValue)) }
         extraStorage = storage + extraOffset
         super.init(downstream: downstream)
     }
 
     deinit {
         // Normally `dispose` has taken every subscription already.
-        for index in 0..<layout.sources.count where sourceStates[index] == SourceState.subscriptionKept.rawValue {
+        for index in 0..<layout.sources.count where state(of: index) == .subscriptionKept {
             (subscriptions + index).deinitialize(count: 1)
         }
+        sourceStates.deinitialize(count: layout.sources.count)
         storage.deallocate()
     }
 
@@ -82,30 +82,28 @@
             for index in sources.indices {
                 if isDisposed { return }
                 let subscription = CombinedSource.subscribe(first + index, target: self, handler: handler(index))
-                lock.lock()
-                if sourcesDisposed {
-                    // A source ended the whole operator while it was being subscribed.
-                    lock.unlock()
+                if state(of: index) == .subscribing {
+                    (subscriptions + index).initialize(to: subscription)
+                    let kept = sourceStates[index].compareExchange(expected: SourceState.subscribing.rawValue, desired: SourceState.subscriptionKept.rawValue, ordering: .acquiringAndReleasing).exchanged
+                    if kept { continue }
+                    (subscriptions + index).move().dispose()
+                } else {
+                    // It ended while being subscribed (a `just`), or the sink was disposed (a
+                    // source may end the whole operator while being subscribed): nothing to keep.
                     subscription.dispose()
-                    return
                 }
-                if sourceStates[index] == SourceState.ended.rawValue {
-                    // It ended while being subscribed (a `just`): nothing to keep.
-                    lock.unlock()
-                    subscription.dispose()
-                    continue
-                }
-                (subscriptions + index).initialize(to: subscription)
-                sourceStates[index] = SourceState.subscriptionKept.rawValue
-                lock.unlock()
             }
         }
     }
 
-    /// Whether source `index` has sent its terminal event (nothing more of it is taken); under
-    /// the lock.
-    @inlinable final func sourceHasEndedLocked(_ index: Int) -> Bool {
-        sourceStates[index] == SourceState.ended.rawValue
+    /// Source `index`'s state.
+    @inlinable final func state(of index: Int) -> SourceState {
+        SourceState(rawValue: sourceStates[index].load(ordering: .acquiring)) ?? .disposed
+    }
+
+    /// Whether source `index` has sent its terminal event (nothing more of it is taken).
+    @inlinable final func sourceHasEnded(_ index: Int) -> Bool {
+        state(of: index) == .ended
     }
 
     /// Records that source `index` sent its terminal event; under the lock. True if its
@@ -113,9 +111,7 @@
     /// `disposeEndedSource(_:)` once the lock is released. (While `start` is still subscribing
     /// the source, `start` disposes the subscription; once the sink is disposed, `dispose` does.)
     @inlinable final func endSourceLocked(_ index: Int) -> Bool {
-        let kept = sourceStates[index] == SourceState.subscriptionKept.rawValue && !sourcesDisposed
-        sourceStates[index] = SourceState.ended.rawValue
-        return kept
+        sourceStates[index].exchange(SourceState.ended.rawValue, ordering: .acquiringAndReleasing) == SourceState.subscriptionKept.rawValue
     }
 
     /// Disposes the subscription of an ended source, for the caller `endSourceLocked` gave it to.
@@ -125,14 +121,13 @@
 
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
-        lock.lock()
-        sourcesDisposed = true
-        lock.unlock()
-        // From here only this caller touches the kept subscriptions: `start` and
-        // `endSourceLocked` leave them alone once `sourcesDisposed` is set.
-        for index in 0..<layout.sources.count where sourceStates[index] == SourceState.subscriptionKept.rawValue {
-            sourceStates[index] = SourceState.subscribing.rawValue
-            (subscriptions + index).move().dispose()
+        for index in 0..<layout.sources.count {
+            // An ended source's subscription is its ender's; `ended` is final.
+            if state(of: index) == .ended { continue }
+            let previous = sourceStates[index].exchange(SourceState.disposed.rawValue, ordering: .acquiringAndReleasing)
+            if previous == SourceState.subscriptionKept.rawValue {
+                (subscriptions + index).move().dispose()
+            }
         }
     }
 }

@@ -62,7 +62,7 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        if sourceHasEndedLocked(index) {
+        if sourceHasEnded(index) {
             lock.unlock()
             return
         }

@@ -65,7 +65,7 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        if sourceHasEndedLocked(index) {
+        if sourceHasEnded(index) {
             lock.unlock()
             return
         }
@@ -91,7 +91,7 @@ extension ObservableType {
                 }
                 for source in pending.indices { pending[source] -= 1 }
                 // A completed source with nothing pending can never pair again.
-                let drained = pending.indices.contains { sourceHasEndedLocked($0) && pending[$0] == 0 }
+                let drained = pending.indices.contains { sourceHasEnded($0) && pending[$0] == 0 }
                 accepted = (.next(row), drained ? .completed : nil)
             }
         case .error(let error):
