@@ -30,6 +30,14 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
+    func testCombineLatest_disposalRacingSubscriptionAndEnding_disposesEverySourceOnce() {
+        assertDisposalRacingSubscriptionAndEnding_disposesEverySourceOnce { Observable.combineLatest($0, $1, $2, $3) { $0 + $1 + $2 + $3 } }
+    }
+
+    func testCombineLatest_endedWhileSubscribingASource_disposesThatSubscriptionOnReturn() {
+        assertEndedWhileSubscribingASource_disposesThatSubscriptionOnReturn { Observable.combineLatest($0, $1, resultSelector: +) }
+    }
+
     func testCombineLatest_sourceFailingWhileSubscribed_disposesEarlierSources_andNeverSubscribesLaterOnes() {
         assertSourceFailingWhileSubscribed_endsEverything { Observable.combineLatest($0, $1, $2) { $0 + $1 + $2 } }
     }

@@ -44,6 +44,14 @@ final class ZipTests: ReactiveTestCase {
         }
     }
 
+    func testZip_disposalRacingSubscriptionAndEnding_disposesEverySourceOnce() {
+        assertDisposalRacingSubscriptionAndEnding_disposesEverySourceOnce { Observable.zip($0, $1, $2, $3) { $0 + $1 + $2 + $3 } }
+    }
+
+    func testZip_endedWhileSubscribingASource_disposesThatSubscriptionOnReturn() {
+        assertEndedWhileSubscribingASource_disposesThatSubscriptionOnReturn { Observable.zip($0, $1, resultSelector: +) }
+    }
+
     func testZip_sourceFailingWhileSubscribed_disposesEarlierSources_andNeverSubscribesLaterOnes() {
         assertSourceFailingWhileSubscribed_endsEverything { Observable.zip($0, $1, $2) { $0 + $1 + $2 } }
     }

@@ -26,6 +26,7 @@ final class Collector<Value>: @unchecked Sendable {
     private var storage: [Value] = []
     var values: [Value] { lock.withLock { storage } }
     func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    func removeAll() { lock.withLock { storage.removeAll() } }
 }
 
 /// Hands a value to another thread in a test that synchronises access itself.
@@ -80,4 +81,92 @@ final class LiveValue: @unchecked Sendable, CustomStringConvertible {
     deinit { live.decrement() }
 
     var description: String { "\(id)" }
+}
+
+extension ReactiveTestCase {
+    /// For a combining operator of four sources: disposal from another thread races the
+    /// sources' subscription. Of the sources (their roles rotating each round), one ends while
+    /// being subscribed, one is slow to subscribe, one ends later on a third thread, and one
+    /// never ends. Every source subscription is disposed exactly once, whichever of keeping it,
+    /// its source ending and the disposal comes first.
+    func assertDisposalRacingSubscriptionAndEnding_disposesEverySourceOnce(_ combine: @escaping (Observable<Int>, Observable<Int>, Observable<Int>, Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let subscribed = Counter()
+        let disposed = Counter()
+        let doubleDisposals = Counter()
+        for round in 0..<300 {
+            let enders = Collector<AnyObserver<Int>>()
+            func source(_ index: Int) -> Observable<Int> {
+                Observable.create { observer in
+                    subscribed.increment()
+                    observer.onNext(index)
+                    switch (index + round) % 4 {
+                    case 0: observer.onCompleted()
+                    case 1: Thread.sleep(forTimeInterval: 0.000_02)
+                    case 2: enders.append(observer)
+                    default: break
+                    }
+                    let once = Counter()
+                    return Disposables.create {
+                        if once.increment() > 1 { doubleDisposals.increment() }
+                        disposed.increment()
+                    }
+                }
+            }
+            let combined = Unchecked(combine(source(0), source(1), source(2), source(3)))
+            let subscribing = DispatchSemaphore(value: 0)
+            let subscription = SingleAssignmentDisposable()
+            DispatchQueue.global().async {
+                subscription.setDisposable(combined.value.subscribe())
+                subscribing.signal()
+            }
+            let ending = DispatchQueue(label: "ending")
+            let endedEarly = Counter()
+            ending.async {
+                for observer in enders.values {
+                    observer.onCompleted()
+                    endedEarly.increment()
+                }
+            }
+            if round % 3 != 0 { Thread.sleep(forTimeInterval: 0.000_01 * Double(round % 9)) }
+            subscription.dispose()
+            subscribing.wait()
+            ending.sync {}
+            // The sources still open end now (those subscribed after the ending thread looked).
+            for observer in enders.values.dropFirst(endedEarly.value) { observer.onCompleted() }
+            enders.removeAll()  // the sources' subscribe closures hold it: a cycle through the sinks
+        }
+        XCTAssertEqual(disposed.value, subscribed.value, "every source subscription disposed", file: file, line: line)
+        XCTAssertEqual(doubleDisposals.value, 0, "no source subscription disposed twice", file: file, line: line)
+    }
+}
+
+extension ReactiveTestCase {
+    /// For a combining operator of two sources: while the second is being subscribed (on another
+    /// thread), the first fails, which disposes everything; the second source's subscription,
+    /// returned after that, is disposed at once.
+    func assertEndedWhileSubscribingASource_disposesThatSubscriptionOnReturn(_ combine: @escaping (Observable<Int>, Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let first = PublishSubject<Int>()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let secondSubscription = BooleanDisposable()
+        let second = Observable<Int>.create { _ in
+            entered.signal()
+            proceed.wait()
+            return secondSubscription
+        }
+        let received = Collector<Event<Int>>()
+        let combined = Unchecked(combine(first.asObservable(), second))
+        let subscribed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = combined.value.subscribe { received.append($0) }
+            subscribed.signal()
+        }
+        entered.wait()
+        first.onError(TestError.first)
+        proceed.signal()
+        subscribed.wait()
+        XCTAssertEqual(received.values, [.error(TestError.first)], file: file, line: line)
+        XCTAssertTrue(secondSubscription.isDisposed, "the late subscription is disposed", file: file, line: line)
+        XCTAssertFalse(first.hasObservers, file: file, line: line)
+    }
 }
