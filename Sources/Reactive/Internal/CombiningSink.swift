@@ -70,9 +70,9 @@ import Synchronization
     }
 
     /// Subscribes every source, in order, source `index` delivering through `handler(index)`.
-    /// With no sources at all, completes at once.
+    /// With no sources at all, completes at once. (The sink has no upstream of `Sink`'s kind:
+    /// it keeps the sources' subscriptions itself.)
     @inlinable final func start(handler: (Int) -> ErasedSourceHandler) {
-        setUpstream(Disposables.create())
         if layout.sources.isEmpty {
             send(.completed)
             return
