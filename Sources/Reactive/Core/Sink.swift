@@ -25,6 +25,12 @@ import Synchronization
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
     @usableFromInline final func setUpstream(_ disposable: consuming Disposable) {
+        if state.load(ordering: .acquiring) & Sink.disposedBit != 0 {
+            // Disposed already (an inner `just` ends inside `subscribe`): nothing to keep, and
+            // no atomic read-modify-write (disposal is final).
+            disposable.dispose()
+            return
+        }
         // Moved in and taken back out rather than copied: each copy of an existential is a
         // call through its value witness and a retain.
         upstream = consume disposable
@@ -53,6 +59,18 @@ import Synchronization
     /// Marks the sink stopped; true for the one caller that may forward a terminal event.
     @inlinable final func markStopped() -> Bool {
         let old = state.bitwiseOr(Sink.stoppedBit, ordering: .acquiringAndReleasing).oldValue
+        return old & (Sink.disposedBit | Sink.stoppedBit) == 0
+    }
+
+    /// Marks the sink stopped and disposes it in one atomic step: an inner sink ending itself on
+    /// its terminal event. True for the caller that stopped it first. Only for sinks that hold
+    /// no user resources (it does not defer their release as `dispose` does) and do not
+    /// override `dispose()`.
+    @usableFromInline final func stopAndDispose() -> Bool {
+        let old = state.bitwiseOr(Sink.stoppedBit | Sink.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Sink.disposedBit == 0 && old & Sink.upstreamSetBit != 0 {
+            upstream.take()?.dispose()
+        }
         return old & (Sink.disposedBit | Sink.stoppedBit) == 0
     }
 

@@ -213,7 +213,10 @@ extension ObservableType {
         sink.run(inner)
         // Completed inside `subscribe` (phase 2): its completion is counted here, under the one
         // lock round trip this method takes anyway, instead of in `innerCompleted`.
-        let completedWhileStarting = !sink.phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
+        // Read first: `completedWhileStarting` is final, and a synchronous inner observable is
+        // the common case, so mostly no read-modify-write is needed.
+        let completedWhileStarting = sink.phase.load(ordering: .acquiring) == MergeInnerSink<SourceElement, Element>.completedWhileStarting
+            || !sink.phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
         lock.lock()
         let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
         defer { afterInnerEnded(ended) }
@@ -304,12 +307,12 @@ extension ObservableType {
             _ = markStopped()
             parent.send(event)
         case .completed:
-            _ = markStopped()
+            // Its subscription is disposed first, then the parent is told.
+            _ = stopAndDispose()
             // Still inside `start` (a synchronous inner observable): `start` counts it.
             if !phase.compareExchange(expected: Self.starting, desired: Self.completedWhileStarting, ordering: .acquiringAndReleasing).exchanged {
                 parent.innerCompleted(self)
             }
-            dispose()
         }
     }
 

@@ -143,8 +143,15 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     @inlinable func on(_ event: inout Event<Element>) {
         if isStopped { return }
-        if event.isStopEvent { _ = markStopped() }
+        switch event {
+        case .next:
+            break
+        case .error:
+            _ = markStopped()
+        case .completed:
+            // Its subscription is disposed first, then the parent is told.
+            _ = stopAndDispose()
+        }
         parent.innerEvent(event, id: id)
-        if event.isCompleted { dispose() }
     }
 }
