@@ -17,9 +17,21 @@
     @exclusivity(unchecked) @usableFromInline final var emitting = false
     /// A terminal event was accepted: later events are dropped. Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline final var done = false
+    /// `Item` is `Element` and items are sent as they are (`SerializingForwardingSink`). Checked
+    /// in `emit` before calling `convert`, which is reached through the vtable and so runs
+    /// unspecialised: an identity `convert` would copy each element through value witnesses.
+    @usableFromInline final let forwardsItems: Bool
 
     @inlinable init(downstream: Downstream<Element>) {
         self.downstream = downstream
+        forwardsItems = false
+        super.init()
+    }
+
+    @inlinable init(forwardingTo downstream: Downstream<Element>) {
+        precondition(Item.self == Element.self, "Internal inconsistency: a forwarding sink converts nothing")
+        self.downstream = downstream
+        forwardsItems = true
         super.init()
     }
 
@@ -70,7 +82,7 @@
             switch next {
             case .next(let item):
                 do {
-                    event = .next(try convert(item))
+                    event = .next(forwardsItems ? unsafeBitCast(item, to: Element.self) : try convert(item))
                 } catch {
                     event = .error(error)
                 }
@@ -111,7 +123,7 @@
 /// A serializing sink whose queued items are the elements themselves.
 @usableFromInline class SerializingForwardingSink<Element>: SerializingSink<Element, Element> {
     @inlinable override init(downstream: Downstream<Element>) {
-        super.init(downstream: downstream)
+        super.init(forwardingTo: downstream)
     }
 
     @inlinable override final func convert(_ item: Element) throws -> Element { item }
