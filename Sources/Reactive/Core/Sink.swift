@@ -128,11 +128,15 @@ import Synchronization
         }
     }
 
-    /// Makes a finished sink new again, for an operator that reuses its inner sinks. Only for a
-    /// sink nobody else references (`isKnownUniquelyReferenced`), after it has ended.
-    @usableFromInline final func resetForReuse() {
-        upstream = nil
-        state.store(0, ordering: .relaxed)
+    /// Makes `sink`, an inner sink, new again for the next inner subscription if it has ended
+    /// and nothing but the caller holds it (a synchronous inner observable such as `just` has
+    /// come and gone); true if so. For operators that keep one spare inner sink (merge, switch)
+    /// instead of allocating one per inner observable.
+    @inlinable static func resetIfReusable<InnerSink: Sink>(_ sink: inout InnerSink) -> Bool {
+        guard sink.isStopped, isKnownUniquelyReferenced(&sink) else { return false }
+        sink.upstream = nil
+        sink.state.store(0, ordering: .relaxed)
+        return true
     }
 
     /// Releases what the sink holds of the user's (closures, observers). Called once a

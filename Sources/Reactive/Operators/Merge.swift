@@ -223,8 +223,7 @@ extension ObservableType {
         if sink.isStopped {
             // A synchronous inner observable (`just`) has come and gone: if nothing else holds
             // its sink, the next inner observable reuses it instead of allocating one.
-            if spare == nil && !innersDisposed && isKnownUniquelyReferenced(&sink) {
-                sink.resetForReuse()
+            if spare == nil && !innersDisposed && Sink.resetIfReusable(&sink) {
                 sink.phase.store(MergeInnerSink<SourceElement, Element>.starting, ordering: .relaxed)
                 spare = sink
             }

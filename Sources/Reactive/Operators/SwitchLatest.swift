@@ -77,8 +77,7 @@ extension ObservableType where Element: ObservableConvertibleType {
             // A synchronous inner observable (`just`) has come and gone: if nothing else holds
             // its sink, the next one reuses it instead of allocating one.
             lock.lock()
-            if sink.isStopped && spare == nil && !done && !isDisposed && isKnownUniquelyReferenced(&sink) {
-                sink.resetForReuse()
+            if spare == nil && !done && !isDisposed && Sink.resetIfReusable(&sink) {
                 spare = sink
             }
             lock.unlock()
