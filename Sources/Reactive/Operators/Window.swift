@@ -13,7 +13,7 @@ extension ObservableType {
     }
 }
 
-final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>, UnaryOperatorSink, @unchecked Sendable {
+final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOperatorSink, @unchecked Sendable {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: SchedulerType
@@ -22,7 +22,9 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
     /// What happens to the windows, in order: the source's events and the timer's ticks come
     /// from different threads, and a window's subscribers may send into the source re-entrantly,
     /// so actions are queued and run one at a time by whoever found the queue idle, with no lock
-    /// held while a window or the downstream observer is called.
+    /// held while a window or the downstream observer is called. This queue is also what keeps
+    /// the downstream's events from overlapping (the first window is sent before the timer and
+    /// the source start), so the sink forwards directly rather than through a serializing sink.
     private enum Action {
         case event(Event<Element>)
         case tick(Int)
@@ -43,7 +45,7 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
     }
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
-        send(.next(window.asObservable()))
+        forward(.next(window.asObservable()))
         startTimer(0)
         setUpstream(source.subscribe(sourceObserver))
     }
@@ -81,10 +83,10 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
             if windowCount == count { openWindow() }
         case .event(.error(let error)):
             window.on(.error(error))
-            send(.error(error))
+            forward(.error(error))
         case .event(.completed):
             window.on(.completed)
-            send(.completed)
+            forward(.completed)
         case .tick(let id):
             if id == windowID { openWindow() }
         }
@@ -97,7 +99,7 @@ final class WindowSink<Element>: SerializingForwardingSink<Observable<Element>>,
         windowID &+= 1
         windowCount = 0
         old.on(.completed)
-        send(.next(window.asObservable()))
+        forward(.next(window.asObservable()))
         startTimer(windowID)
     }
 
