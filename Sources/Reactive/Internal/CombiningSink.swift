@@ -33,7 +33,7 @@ import Synchronization
         case subscribing, subscriptionKept, ended, disposed
     }
 
-    @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>, rows: Int, extraBytes: Int) {
+    @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>, rows: Int, extraBytes: Int) {
         let layout = sources.layout
         self.layout = layout
         resultSelector = sources.resultSelector
@@ -137,7 +137,7 @@ import Synchronization
 @usableFromInline protocol CombiningSinkProtocol: Sink {
     associatedtype Result
 
-    init(downstream: Downstream<Result>, sources: CombinedSources<Result>)
+    init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>)
 
     /// The sources' layout (`CombiningSink.layout`).
     var layout: CombinedLayout { get }

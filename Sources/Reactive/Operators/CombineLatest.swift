@@ -43,7 +43,7 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var active: Int
     @exclusivity(unchecked) @usableFromInline var emitRowIsFull = false
 
-    @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
+    @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>) {
         let count = sources.layout.sources.count
         missing = count
         active = count

@@ -41,7 +41,7 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var rows = ContiguousArray<CombinedRow?>()
     @exclusivity(unchecked) @usableFromInline var head = 0
 
-    @inlinable init(downstream: Downstream<Result>, sources: CombinedSources<Result>) {
+    @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>) {
         let count = sources.layout.sources.count
         super.init(downstream: downstream, sources: sources, rows: 0, extraBytes: count * MemoryLayout<Int>.stride)
         pending.initialize(repeating: 0)
