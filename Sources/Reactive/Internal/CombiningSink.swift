@@ -106,15 +106,15 @@ import Synchronization
         state(of: index) == .ended
     }
 
-    /// Records that source `index` sent its terminal event; under the lock. True if its
-    /// subscription is kept: the caller then owns it, and disposes it with
-    /// `disposeEndedSource(_:)` once the lock is released. (While `start` is still subscribing
-    /// the source, `start` disposes the subscription; once the sink is disposed, `dispose` does.)
-    @inlinable final func endSourceLocked(_ index: Int) -> Bool {
+    /// Records that source `index` sent its terminal event. True if its subscription is kept:
+    /// the caller then owns it, and disposes it with `disposeEndedSource(_:)` once it has
+    /// released its lock. (While `start` is still subscribing the source, `start` disposes the
+    /// subscription; once the sink is disposed, `dispose` does.)
+    @inlinable final func endSource(_ index: Int) -> Bool {
         sourceStates[index].exchange(SourceState.ended.rawValue, ordering: .acquiringAndReleasing) == SourceState.subscriptionKept.rawValue
     }
 
-    /// Disposes the subscription of an ended source, for the caller `endSourceLocked` gave it to.
+    /// Disposes the subscription of an ended source, for the caller `endSource` gave it to.
     @inlinable final func disposeEndedSource(_ index: Int) {
         (subscriptions + index).move().dispose()
     }

@@ -92,10 +92,10 @@ extension ObservableType {
                 accepted = .next(nil)
             }
         case .error(let error):
-            ended = endSourceLocked(index)
+            ended = endSource(index)
             accepted = .error(error)
         case .completed:
-            ended = endSourceLocked(index)
+            ended = endSource(index)
             active -= 1
             if active > 0 && hasValue[index] {
                 lock.unlock()

@@ -95,10 +95,10 @@ extension ObservableType {
                 accepted = (.next(row), drained ? .completed : nil)
             }
         case .error(let error):
-            ended = endSourceLocked(index)
+            ended = endSource(index)
             accepted = (.error(error), nil)
         case .completed:
-            ended = endSourceLocked(index)
+            ended = endSource(index)
             if pending[index] == 0 { accepted = (.completed, nil) }
         }
         guard let (first, second) = accepted else {
