@@ -63,15 +63,13 @@ import Synchronization
     }
 
     /// Marks the sink stopped and disposes it in one atomic step: an inner sink ending itself on
-    /// its terminal event. True for the caller that stopped it first. Only for sinks that hold
-    /// no user resources (it does not defer their release as `dispose` does) and do not
-    /// override `dispose()`.
-    @usableFromInline final func stopAndDispose() -> Bool {
+    /// its terminal event. Only for sinks that hold no user resources (it does not defer their
+    /// release as `dispose` does) and do not override `dispose()`.
+    @usableFromInline final func stopAndDispose() {
         let old = state.bitwiseOr(Sink.stoppedBit | Sink.disposedBit, ordering: .acquiringAndReleasing).oldValue
         if old & Sink.disposedBit == 0 && old & Sink.upstreamSetBit != 0 {
             upstream.take()?.dispose()
         }
-        return old & (Sink.disposedBit | Sink.stoppedBit) == 0
     }
 
     /// Disposes the upstream subscription once. Subclasses that own more resources override this,

@@ -307,7 +307,7 @@ extension ObservableType {
             parent.send(event)
         case .completed:
             // Its subscription is disposed first, then the parent is told.
-            _ = stopAndDispose()
+            stopAndDispose()
             // Still inside `start` (a synchronous inner observable): `start` counts it.
             if !phase.compareExchange(expected: Self.starting, desired: Self.completedWhileStarting, ordering: .acquiringAndReleasing).exchanged {
                 parent.innerCompleted(self)

@@ -149,7 +149,7 @@ extension ObservableType where Element: ObservableConvertibleType {
             _ = markStopped()
         case .completed:
             // Its subscription is disposed first, then the parent is told.
-            _ = stopAndDispose()
+            stopAndDispose()
         }
         parent.innerEvent(event, id: id)
     }
