@@ -142,6 +142,9 @@ import Synchronization
     /// The sources' layout (`CombiningSink.layout`).
     var layout: CombinedLayout { get }
 
+    /// Whether source `index` has ended (`CombiningSink.sourceHasEnded`).
+    func sourceHasEnded(_ index: Int) -> Bool
+
     /// Subscribes every source (`CombiningSink.start`).
     func start(handler: (Int) -> ErasedSourceHandler)
 
@@ -171,9 +174,10 @@ extension CombiningSinkProtocol {
     }
 
     /// Decodes an event of source `index` (at `event`, an `Event` of the source's element type)
-    /// and handles it, unless the sink is disposed.
+    /// and handles it, unless the sink is disposed or the source has ended (a source's events
+    /// never overlap and only its own terminal event ends it, so this needs no lock).
     @inlinable @inline(__always) func receive(_ event: UnsafeMutableRawPointer, at index: Int) {
-        if isDisposed { return }
+        if isDisposed || sourceHasEnded(index) { return }
         layout.sources.withUnsafeBufferPointer { sources in
             sources[index].event.decode(event) { onSource($0, at: index) }
         }

@@ -62,10 +62,6 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        if sourceHasEnded(index) {
-            lock.unlock()
-            return
-        }
         let accepted: Event<CombinedRow?>
         var ended = false
         switch event {

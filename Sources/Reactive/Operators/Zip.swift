@@ -65,10 +65,6 @@ extension ObservableType {
 
     @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
-        if sourceHasEnded(index) {
-            lock.unlock()
-            return
-        }
         var accepted: (Event<CombinedRow?>, Event<CombinedRow?>?)?
         var ended = false
         switch event {
