@@ -21,12 +21,13 @@
         // Sources of one element type share the event type's conformance: looked up once (a
         // search of the runtime's metadata cache), compared cheaply (the metadata is at hand).
         let element = ObjectIdentifier(Element.self)
-        var event: (any CombinedSourceEvent.Type)?
+        var known: (event: any CombinedSourceEvent.Type, tagOffset: Int)?
         for index in sources.indices where sources[index].element == element {
-            event = sources[index].event
+            known = (sources[index].event, sources[index].tagOffset)
             break
         }
-        sources.append(CombinedSource(observable: source, element: element, event: event ?? Event<Element>.self, offset: offset, size: MemoryLayout<Element>.size))
+        let (event, tagOffset) = known ?? (Event<Element>.self, Event<Element>.tagOffset)
+        sources.append(CombinedSource(observable: source, element: element, event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size))
         alignment = max(alignment, valueAlignment)
         rowStride = offset + MemoryLayout<Element>.size
         rowStride = (rowStride + alignment - 1) & ~(alignment - 1)
@@ -83,15 +84,29 @@
     /// their type. Called through its conformance, whose `Self` brings the metadata with it, so
     /// none is looked up.
     @usableFromInline let event: any CombinedSourceEvent.Type
+    /// Where an `Event<Element>` keeps its case (`Event.tagOffset`).
+    @usableFromInline let tagOffset: Int
     @usableFromInline let offset: Int
     @usableFromInline let size: Int
 
-    @inlinable init(observable: AnyObject, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, offset: Int, size: Int) {
+    @inlinable init(observable: AnyObject, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, tagOffset: Int, offset: Int, size: Int) {
         self.observable = observable
         self.element = element
         self.event = event
+        self.tagOffset = tagOffset
         self.offset = offset
         self.size = size
+    }
+
+    /// The source's event at `event`, decoded: a `next` carries the address of its element,
+    /// which stays where it is.
+    ///
+    /// A `next` is told from its case byte alone (see `Event.tagOffset`), with no call: a
+    /// `switch` over the event, in code generic at run time as the conformance's is, would copy
+    /// the whole event through its value witness to read its case, then destroy the copy.
+    @inlinable @inline(__always) func decode(_ event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
+        if event.load(fromByteOffset: tagOffset, as: UInt8.self) == Event<UnsafeRawPointer>.nextTag { return .next(event) }
+        return self.event.terminal(at: event)
     }
 
     /// Subscribes the source at `source`, its events going to `handler` with `target`. By
@@ -132,30 +147,15 @@
     /// type), its events going to `handler` with `target`.
     static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable
 
-    /// Calls `body` with the event, a `next` carrying the address of its element (valid for the
-    /// duration of the call).
-    func decoded(_ body: (Event<UnsafeRawPointer>) -> Void)
+    /// The terminal event at `event` (an event of this type that is not a `next`), its error
+    /// copied out.
+    static func terminal(at event: UnsafeRawPointer) -> Event<UnsafeRawPointer>
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
     static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool)
 
     /// Destroys the element at `value`.
     static func destroyValue(at value: UnsafeMutableRawPointer)
-}
-
-extension CombinedSourceEvent {
-    /// Calls `body` with the event at `event` (an event of this type), decoded.
-    ///
-    /// Reached through the source's existential metatype, which brings this type's metadata:
-    /// code in `Event` naming `Event<Element>` would look it up on every event.
-    @inlinable @inline(__always) static func decode(_ event: UnsafeMutableRawPointer, _ body: (Event<UnsafeRawPointer>) -> Void) {
-        decode(&event.assumingMemoryBound(to: Self.self).pointee, body)
-    }
-
-    /// Decodes the event in place (`inout`, so that it is not copied).
-    @inlinable @inline(__always) static func decode(_ event: inout Self, _ body: (Event<UnsafeRawPointer>) -> Void) {
-        event.decoded(body)
-    }
 }
 
 extension Event: CombinedSourceEvent {
@@ -165,21 +165,27 @@ extension Event: CombinedSourceEvent {
         return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(target, handler)) }
     }
 
-    @inlinable func decoded(_ body: (Event<UnsafeRawPointer>) -> Void) {
-        switch self {
-        case .next(var element):
-            Self.decodeNext(&element, body)
-        case .error(let error):
-            body(.error(error))
-        case .completed:
-            body(.completed)
-        }
-    }
+    /// The offset of the byte that holds an event's case; a `next`'s element is at the event's
+    /// own address.
+    ///
+    /// Swift's type layout (docs/ABI/TypeLayout.rst): `Event` is a multi-payload enum (`next` and
+    /// `error` carry payloads) and, being generic, is laid out as the runtime lays it out, with
+    /// no use of its payloads' spare bits: every payload starts at the value's address, and an
+    /// extra tag byte after the largest payload holds the case, payload cases first in
+    /// declaration order (`next` 0, `error` 1), then one value shared by the cases without a
+    /// payload. Three tag values fit in one byte, the value's last. `EventLayoutTests` checks this
+    /// for elements of every kind of layout.
+    @inlinable static var tagOffset: Int { MemoryLayout<Self>.size - 1 }
 
-    /// Hands on the address of a `next` event's element (taken as a typed pointer: forming a raw
-    /// pointer to a generic variable draws a warning, though a copy is all that is done with it).
-    @inlinable @inline(__always) static func decodeNext(_ element: UnsafeMutablePointer<Element>, _ body: (Event<UnsafeRawPointer>) -> Void) {
-        body(.next(UnsafeRawPointer(element)))
+    /// The tag byte's value for a `next` (see `tagOffset`).
+    @inlinable static var nextTag: UInt8 { 0 }
+
+    @inlinable static func terminal(at event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
+        switch event.assumingMemoryBound(to: Self.self).pointee {
+        case .next: preconditionFailure("Event.terminal(at:): a next event")
+        case .error(let error): .error(error)
+        case .completed: .completed
+        }
     }
 
     @inlinable static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {

@@ -178,9 +178,8 @@ extension CombiningSinkProtocol {
     /// never overlap and only its own terminal event ends it, so this needs no lock).
     @inlinable @inline(__always) func receive(_ event: UnsafeMutableRawPointer, at index: Int) {
         if isDisposed || sourceHasEnded(index) { return }
-        layout.sources.withUnsafeBufferPointer { sources in
-            sources[index].event.decode(event) { onSource($0, at: index) }
-        }
+        let decoded = layout.sources.withUnsafeBufferPointer { $0[index].decode(event) }
+        onSource(decoded, at: index)
     }
 }
 

@@ -21,6 +21,15 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(pair.toEvents(), [.next("1x"), .completed])
     }
 
+    func testCombineLatest_sourcesOfEveryElementLayout_eventsArriveExactly() {
+        struct CombineLatest: PairCombining {
+            func combine<Element>(_ first: Observable<Element>, _ second: Observable<Int>) -> Observable<Element> {
+                Observable.combineLatest(first, second) { value, _ in value }
+            }
+        }
+        assertEveryElementLayout_eventsArriveExactly(CombineLatest())
+    }
+
     func testCombineLatest_sourceCompletingEmptyCompletesAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])

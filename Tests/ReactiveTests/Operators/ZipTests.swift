@@ -117,6 +117,15 @@ final class ZipTests: ReactiveTestCase {
         XCTAssertEqual(zipped.toEvents(), [.next("1 a -3 true 1.5"), .next("2 b 4 false 2.5"), .completed])
     }
 
+    func testZip_sourcesOfEveryElementLayout_eventsArriveExactly() {
+        struct Zip: PairCombining {
+            func combine<Element>(_ first: Observable<Element>, _ second: Observable<Int>) -> Observable<Element> {
+                Observable.zip(first, second) { value, _ in value }
+            }
+        }
+        assertEveryElementLayout_eventsArriveExactly(Zip())
+    }
+
     func testZip_reentrantOnNext_sendsEveryTupleInOrder() {
         let a = PublishSubject<String>()
         let b = PublishSubject<Int>()

@@ -170,3 +170,73 @@ extension ReactiveTestCase {
         XCTAssertFalse(first.hasObservers, file: file, line: line)
     }
 }
+
+/// A combining operator (`combineLatest`, `zip`) over a source of any element type and an `Int`
+/// source, sending the first source's elements.
+protocol PairCombining {
+    func combine<Element>(_ first: Observable<Element>, _ second: Observable<Int>) -> Observable<Element>
+}
+
+/// A reference element, told apart by its value.
+private final class Box: CustomStringConvertible {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+    var description: String { "Box(\(value))" }
+}
+
+/// An enum whose payloads have spare bits (which a non-generic enum keeps its case in).
+private enum Shape {
+    case circle(Box)
+    case square(String)
+    case none
+}
+
+/// A large element with references inside.
+private struct Wide {
+    let a: Int8
+    let b: String
+    let c: Double
+    let d: Box?
+}
+
+extension ReactiveTestCase {
+    /// For a combining operator: each source's events arrive exactly, whatever the layout of its
+    /// element type (the operator reads a `next` in place by the event's case byte; see
+    /// `Event.tagOffset` in the sources). Element types of every kind of layout: with and without
+    /// spare bits or extra inhabitants, empty, smaller and larger than an error's payload,
+    /// references, optionals, enums, existentials, errors as elements.
+    func assertEveryElementLayout_eventsArriveExactly(_ combining: some PairCombining, file: StaticString = #filePath, line: UInt = #line) {
+        assertEventsArriveExactly([false, true], combining, file: file, line: line)
+        assertEventsArriveExactly([UInt8(7), 255], combining, file: file, line: line)
+        assertEventsArriveExactly([0, -1, Int.max], combining, file: file, line: line)
+        assertEventsArriveExactly([0.5, -2], combining, file: file, line: line)
+        assertEventsArriveExactly([(), ()], combining, file: file, line: line)
+        assertEventsArriveExactly(["", "short", String(repeating: "long", count: 10)], combining, file: file, line: line)
+        assertEventsArriveExactly([nil, 0, 5] as [Int?], combining, file: file, line: line)
+        assertEventsArriveExactly([Box(1), Box(2)], combining, file: file, line: line)
+        assertEventsArriveExactly([nil, Box(3)] as [Box?], combining, file: file, line: line)
+        assertEventsArriveExactly([Shape.circle(Box(4)), .square("s"), .none], combining, file: file, line: line)
+        assertEventsArriveExactly([Wide(a: -1, b: "b", c: 3, d: Box(5)), Wide(a: 2, b: "", c: 0, d: nil)], combining, file: file, line: line)
+        assertEventsArriveExactly([Box(6), "seven", 8] as [Any], combining, file: file, line: line)
+        assertEventsArriveExactly([Box(9)] as [AnyObject], combining, file: file, line: line)
+        assertEventsArriveExactly([TestError.second, TestError.first] as [any Error], combining, file: file, line: line)
+    }
+
+    /// Sends `values` through the first source (once the second has sent as many elements), then
+    /// ends it with an error or a completion: exactly those values arrive, then that ending.
+    private func assertEventsArriveExactly<Element>(_ values: [Element], _ combining: some PairCombining, file: StaticString, line: UInt) {
+        for fails in [false, true] {
+            let first = PublishSubject<Element>()
+            let second = PublishSubject<Int>()
+            var received: [String] = []
+            let subscription = combining.combine(first.asObservable(), second.asObservable()).subscribe(onNext: { received.append("\($0)") }, onError: { received.append("error \($0)") }, onCompleted: { received.append("completed") })
+            for _ in values { second.onNext(0) }
+            for value in values { first.onNext(value) }
+            if fails { first.onError(TestError.first) } else { first.onCompleted() }
+            second.onCompleted()
+            let ending = fails ? "error \(TestError.first)" : "completed"
+            XCTAssertEqual(received, values.map { "\($0)" } + [ending], "\(Element.self)", file: file, line: line)
+            subscription.dispose()
+        }
+    }
+}
