@@ -26,12 +26,19 @@
             known = (sources[index].event, sources[index].tagOffset)
             break
         }
-        let (event, tagOffset) = known ?? (Event<Element>.self, Event<Element>.tagOffset)
+        let (event, tagOffset) = known ?? CombinedLayout.eventType(of: Element.self)
         sources.append(CombinedSource(observable: source, element: element, event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size))
         alignment = max(alignment, valueAlignment)
         rowStride = offset + MemoryLayout<Element>.size
         rowStride = (rowStride + alignment - 1) & ~(alignment - 1)
         isTrivial = isTrivial && _isPOD(Element.self)
+    }
+
+    /// `Event<Element>` and where it keeps its case: the metadata looked up once, its size read
+    /// through the existential metatype (a static of `Event` would look it up again).
+    @inlinable static func eventType<Element>(of _: Element.Type) -> (any CombinedSourceEvent.Type, Int) {
+        let event: any CombinedSourceEvent.Type = Event<Element>.self
+        return (event, event.tagOffset)
     }
 
     /// Raw memory for one row.
@@ -84,7 +91,7 @@
     /// their type. Called through its conformance, whose `Self` brings the metadata with it, so
     /// none is looked up.
     @usableFromInline let event: any CombinedSourceEvent.Type
-    /// Where an `Event<Element>` keeps its case (`Event.tagOffset`).
+    /// Where an `Event<Element>` keeps its case (`CombinedSourceEvent.tagOffset`).
     @usableFromInline let tagOffset: Int
     @usableFromInline let offset: Int
     @usableFromInline let size: Int
@@ -101,7 +108,7 @@
     /// The source's event at `event`, decoded: a `next` carries the address of its element,
     /// which stays where it is.
     ///
-    /// A `next` is told from its case byte alone (see `Event.tagOffset`), with no call: a
+    /// A `next` is told from its case byte alone (see `CombinedSourceEvent.tagOffset`), with no call: a
     /// `switch` over the event, in code generic at run time as the conformance's is, would copy
     /// the whole event through its value witness to read its case, then destroy the copy.
     @inlinable @inline(__always) func decode(_ event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
@@ -147,15 +154,40 @@
     /// type), its events going to `handler` with `target`.
     static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable
 
-    /// The terminal event at `event` (an event of this type that is not a `next`), its error
-    /// copied out.
-    static func terminal(at event: UnsafeRawPointer) -> Event<UnsafeRawPointer>
+    /// The event, which is not a `next`, with its error copied out.
+    var terminal: Event<UnsafeRawPointer> { get }
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
     static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool)
 
     /// Destroys the element at `value`.
     static func destroyValue(at value: UnsafeMutableRawPointer)
+}
+
+extension CombinedSourceEvent {
+    /// The offset of the byte that holds an event's case; a `next`'s element is at the event's
+    /// own address.
+    ///
+    /// Swift's type layout (docs/ABI/TypeLayout.rst): `Event` is a multi-payload enum (`next` and
+    /// `error` carry payloads) and, being generic, is laid out as the runtime lays it out, with
+    /// no use of its payloads' spare bits: every payload starts at the value's address, and an
+    /// extra tag byte after the largest payload holds the case, payload cases first in
+    /// declaration order (`next` 0, `error` 1), then one value shared by the cases without a
+    /// payload. Three tag values fit in one byte, the value's last. The combining operators'
+    /// tests check this for elements of every kind of layout
+    /// (`assertEveryElementLayout_eventsArriveExactly`).
+    @inlinable static var tagOffset: Int { MemoryLayout<Self>.size - 1 }
+
+    /// The tag byte's value for a `next` (see `tagOffset`).
+    @inlinable static var nextTag: UInt8 { 0 }
+
+    /// The terminal event at `event` (an event of this type that is not a `next`).
+    ///
+    /// Reached through the source's existential metatype, which brings this type's metadata:
+    /// a static of `Event` gets only its element's, and would look `Event<Element>`'s up.
+    @inlinable static func terminal(at event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
+        event.assumingMemoryBound(to: Self.self).pointee.terminal
+    }
 }
 
 extension Event: CombinedSourceEvent {
@@ -165,24 +197,9 @@ extension Event: CombinedSourceEvent {
         return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(target, handler)) }
     }
 
-    /// The offset of the byte that holds an event's case; a `next`'s element is at the event's
-    /// own address.
-    ///
-    /// Swift's type layout (docs/ABI/TypeLayout.rst): `Event` is a multi-payload enum (`next` and
-    /// `error` carry payloads) and, being generic, is laid out as the runtime lays it out, with
-    /// no use of its payloads' spare bits: every payload starts at the value's address, and an
-    /// extra tag byte after the largest payload holds the case, payload cases first in
-    /// declaration order (`next` 0, `error` 1), then one value shared by the cases without a
-    /// payload. Three tag values fit in one byte, the value's last. `EventLayoutTests` checks this
-    /// for elements of every kind of layout.
-    @inlinable static var tagOffset: Int { MemoryLayout<Self>.size - 1 }
-
-    /// The tag byte's value for a `next` (see `tagOffset`).
-    @inlinable static var nextTag: UInt8 { 0 }
-
-    @inlinable static func terminal(at event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
-        switch event.assumingMemoryBound(to: Self.self).pointee {
-        case .next: preconditionFailure("Event.terminal(at:): a next event")
+    @inlinable var terminal: Event<UnsafeRawPointer> {
+        switch self {
+        case .next: preconditionFailure("Event.terminal: a next event")
         case .error(let error): .error(error)
         case .completed: .completed
         }
