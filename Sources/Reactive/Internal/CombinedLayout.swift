@@ -106,14 +106,17 @@
     }
 
     /// The source's event at `event`, decoded: a `next` carries the address of its element,
-    /// which stays where it is.
+    /// which stays where it is; an `error` carries a copy of its error.
     ///
-    /// A `next` is told from its case byte alone (see `CombinedSourceEvent.tagOffset`), with no call: a
+    /// Read from the event's bytes (see `CombinedSourceEvent.tagOffset`), with no call: a
     /// `switch` over the event, in code generic at run time as the conformance's is, would copy
     /// the whole event through its value witness to read its case, then destroy the copy.
     @inlinable @inline(__always) func decode(_ event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
-        if event.load(fromByteOffset: tagOffset, as: UInt8.self) == Event<UnsafeRawPointer>.nextTag { return .next(event) }
-        return self.event.terminal(at: event)
+        switch event.load(fromByteOffset: tagOffset, as: UInt8.self) {
+        case Event<UnsafeRawPointer>.nextTag: .next(event)
+        case Event<UnsafeRawPointer>.errorTag: .error(event.assumingMemoryBound(to: (any Error).self).pointee)
+        default: .completed
+        }
     }
 
     /// Subscribes the source at `source`, its events going to `handler` with `target`. By
@@ -154,9 +157,6 @@
     /// type), its events going to `handler` with `target`.
     static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable
 
-    /// The event, which is not a `next`, with its error copied out.
-    var terminal: Event<UnsafeRawPointer> { get }
-
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
     static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool)
 
@@ -166,7 +166,7 @@
 
 extension CombinedSourceEvent {
     /// The offset of the byte that holds an event's case; a `next`'s element is at the event's
-    /// own address.
+    /// own address, and an `error`'s error too.
     ///
     /// Swift's type layout (docs/ABI/TypeLayout.rst): `Event` is a multi-payload enum (`next` and
     /// `error` carry payloads) and, being generic, is laid out as the runtime lays it out, with
@@ -181,13 +181,8 @@ extension CombinedSourceEvent {
     /// The tag byte's value for a `next` (see `tagOffset`).
     @inlinable static var nextTag: UInt8 { 0 }
 
-    /// The terminal event at `event` (an event of this type that is not a `next`).
-    ///
-    /// Reached through the source's existential metatype, which brings this type's metadata:
-    /// a static of `Event` gets only its element's, and would look `Event<Element>`'s up.
-    @inlinable static func terminal(at event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
-        event.assumingMemoryBound(to: Self.self).pointee.terminal
-    }
+    /// The tag byte's value for an `error` (see `tagOffset`).
+    @inlinable static var errorTag: UInt8 { 1 }
 }
 
 extension Event: CombinedSourceEvent {
@@ -195,14 +190,6 @@ extension Event: CombinedSourceEvent {
         let handler = unsafeBitCast(handler, to: SourceHandler<Event<Element>>.self).handler
         let observable = Unmanaged.passUnretained(source.pointee.observable)
         return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(target, handler)) }
-    }
-
-    @inlinable var terminal: Event<UnsafeRawPointer> {
-        switch self {
-        case .next: preconditionFailure("Event.terminal: a next event")
-        case .error(let error): .error(error)
-        case .completed: .completed
-        }
     }
 
     @inlinable static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
