@@ -19,12 +19,23 @@
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
         var layout = CombinedLayout()
-        // Over the types, and each source borrowed where it is: iterating the values would copy
-        // each one (through its value witness, a call and a retain, since the code is generic).
-        var count = 0
-        for _ in repeat (each Source).self { count += 1 }
-        layout.sources.reserveCapacity(count)
+        layout.sources.reserveCapacity(packCount(repeat (each Source).self))
+        // Each pack element is copied here (through its value witness: the pack loop runs
+        // unspecialised) before it is converted; the overloads taking `Observable`s avoid both.
         repeat layout.append(convertible: each source)
+        self.init(layout: layout, resultSelector: resultSelector)
+    }
+
+    /// Sources that are `Observable`s already: each is copied with a plain retain, into its
+    /// record.
+    @inlinable init<each Element>(observables source: repeat Observable<each Element>, resultSelector: @escaping (repeat each Element) throws -> Result) {
+        var layout = CombinedLayout()
+        layout.sources.reserveCapacity(packCount(repeat (each Element).self))
+        repeat layout.append(each source)
+        self.init(layout: layout, resultSelector: resultSelector)
+    }
+
+    @inlinable init<each Element>(layout: CombinedLayout, resultSelector: @escaping (repeat each Element) throws -> Result) {
         self.layout = layout
         self.resultSelector = unsafeBitCast(PackResultSelector(resultSelector), to: ErasedResultSelector.self)
         reader = packSelectorReader(resultSelector)
@@ -41,6 +52,13 @@
             return try resultSelector(sources.map { (row + $0.offset).assumingMemoryBound(to: Element.self).pointee })
         }
     }
+}
+
+/// The number of types in a pack (counted over the types: iterating the values would copy each).
+@inlinable func packCount<each Element>(_: repeat (each Element).Type) -> Int {
+    var count = 0
+    for _ in repeat (each Element).self { count += 1 }
+    return count
 }
 
 /// The user's result selector with its type erased, for storage.

@@ -18,6 +18,19 @@ extension ObservableType {
         CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
+    /// `zip` of sources that are `Observable`s already (the usual case): the same operator,
+    /// chosen by overload resolution, with the sources taken as they are (the generic form
+    /// copies each through its type's value witness and converts it, in code that runs
+    /// unspecialised).
+    @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>, resultSelector: @escaping (repeat each SourceElement) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: resultSelector))
+    }
+
+    /// `zip` into tuples of sources that are `Observable`s already (see above).
+    @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>) -> Observable<Element> where Element == (repeat each SourceElement) {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: { (value: repeat each SourceElement) in (repeat each value) }))
+    }
+
     /// Combines a collection of sources' elements by position.
     ///
     /// An empty collection completes at once.
