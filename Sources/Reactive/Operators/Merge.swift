@@ -209,7 +209,11 @@ extension ObservableType {
     /// `inners` only if it is still running when `subscribe` returns: a synchronous inner
     /// observable (`just`) costs no list update.
     @inlinable func start(_ inner: Observable<Element>, reusing reusable: consuming MergeInnerSink<SourceElement, Element>?) {
-        var sink = reusable ?? MergeInnerSink(parent: self)
+        // Moved out of `reusable`, not copied (`??` would copy it, a retain and a release).
+        var sink = switch consume reusable {
+        case let reused?: reused
+        case nil: MergeInnerSink(parent: self)
+        }
         sink.run(inner)
         // Completed inside `subscribe` (phase 2): its completion is counted here, under the one
         // lock round trip this method takes anyway, instead of in `innerCompleted`.
@@ -225,7 +229,7 @@ extension ObservableType {
             // its sink, the next inner observable reuses it instead of allocating one.
             if spare == nil && !innersDisposed && Sink.resetIfReusable(&sink) {
                 sink.phase.store(MergeInnerSink<SourceElement, Element>.starting, ordering: .relaxed)
-                spare = sink
+                spare = consume sink
             }
             lock.unlock()
         } else if innersDisposed {

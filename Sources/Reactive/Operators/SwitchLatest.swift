@@ -62,8 +62,8 @@ extension ObservableType where Element: ObservableConvertibleType {
             }
             latest += 1
             var sink: SwitchInnerSink<SourceElement, Element>
-            if let reusable = spare {
-                spare = nil
+            // Moved out of `spare` (`take`), not copied: a copy is a retain and a release.
+            if let reusable = spare.take() {
                 reusable.id = latest
                 sink = reusable
             } else {
@@ -78,7 +78,7 @@ extension ObservableType where Element: ObservableConvertibleType {
             // its sink, the next one reuses it instead of allocating one.
             lock.lock()
             if spare == nil && !done && !isDisposed && Sink.resetIfReusable(&sink) {
-                spare = sink
+                spare = consume sink
             }
             lock.unlock()
         case .error(let error):
