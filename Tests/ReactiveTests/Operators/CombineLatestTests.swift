@@ -30,6 +30,25 @@ final class CombineLatestTests: ReactiveTestCase {
         assertEveryElementLayout_eventsArriveExactly(CombineLatest())
     }
 
+    func testCombineLatest_observablesSubjectsAndOtherConvertibles_eachFormCombinesTheSame() {
+        // Observables only (the overload taking them as they are), subjects (Observable
+        // subclasses), and a mix with a test observable (the generic form).
+        let scheduler = TestScheduler(initialClock: 0)
+        let cold = scheduler.createColdObservable([.next(0, 3), .completed(0)])
+        let subject = BehaviorSubject(value: 2)
+        let observables = Observable.combineLatest(Observable.just(1), Observable.just(2), Observable.just(3)) { $0 * 100 + $1 * 10 + $2 }
+        let subjects = Observable.combineLatest(Observable.just(1), subject, subject.asObservable()) { $0 * 100 + $1 * 10 + $2 }
+        let mixed = Observable.combineLatest(Observable.just(1), subject, cold) { $0 * 100 + $1 * 10 + $2 }
+        let tuples = Observable.combineLatest(Observable.just(1), subject, cold).map { "\($0)\($1)\($2)" }
+        XCTAssertEqual(observables.toEvents(), [.next(123), .completed])
+        XCTAssertEqual(subjects.take(1).toEvents(), [.next(122), .completed])
+        var received: [String] = []
+        let subscriptions = [mixed.map { "\($0)" }.subscribe(onNext: { received.append($0) }), tuples.subscribe(onNext: { received.append($0) })]
+        scheduler.start()
+        XCTAssertEqual(received, ["123", "123"])
+        subscriptions.forEach { $0.dispose() }
+    }
+
     func testCombineLatest_sourceCompletingEmptyCompletesAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])

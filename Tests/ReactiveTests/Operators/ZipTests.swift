@@ -126,6 +126,25 @@ final class ZipTests: ReactiveTestCase {
         assertEveryElementLayout_eventsArriveExactly(Zip())
     }
 
+    func testZip_observablesSubjectsAndOtherConvertibles_eachFormZipsTheSame() {
+        // Observables only (the overload taking them as they are), and a mix with a subject and
+        // a test observable (the generic form), with and without a selector.
+        let scheduler = TestScheduler(initialClock: 0)
+        let cold = scheduler.createColdObservable([.next(0, 3), .next(0, 6), .completed(0)])
+        let subject = ReplaySubject<Int>.createUnbounded()
+        subject.onNext(2)
+        subject.onNext(5)
+        let observables = Observable.zip(Observable.of(1, 4), Observable.of(2, 5), Observable.of(3, 6)) { $0 * 100 + $1 * 10 + $2 }
+        let mixed = Observable.zip(Observable.of(1, 4), subject, cold) { $0 * 100 + $1 * 10 + $2 }
+        let tuples = Observable.zip(Observable.of(1, 4), subject, cold).map { "\($0)\($1)\($2)" }
+        XCTAssertEqual(observables.toEvents(), [.next(123), .next(456), .completed])
+        var received: [String] = []
+        let subscriptions = [mixed.map { "\($0)" }.subscribe(onNext: { received.append($0) }), tuples.subscribe(onNext: { received.append($0) })]
+        scheduler.start()
+        XCTAssertEqual(received, ["123", "456", "123", "456"])
+        subscriptions.forEach { $0.dispose() }
+    }
+
     func testZip_reentrantOnNext_sendsEveryTupleInOrder() {
         let a = PublishSubject<String>()
         let b = PublishSubject<Int>()
