@@ -22,12 +22,7 @@ final class CombineLatestTests: ReactiveTestCase {
     }
 
     func testCombineLatest_sourcesOfEveryElementLayout_eventsArriveExactly() {
-        struct CombineLatest: PairCombining {
-            func combine<Element>(_ first: Observable<Element>, _ second: Observable<Int>) -> Observable<Element> {
-                Observable.combineLatest(first, second) { value, _ in value }
-            }
-        }
-        assertEveryElementLayout_eventsArriveExactly(CombineLatest())
+        assertEveryElementLayout_eventsArriveExactly(.combineLatest)
     }
 
     func testCombineLatest_observablesSubjectsAndOtherConvertibles_eachFormCombinesTheSame() {

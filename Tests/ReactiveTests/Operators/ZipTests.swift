@@ -118,12 +118,7 @@ final class ZipTests: ReactiveTestCase {
     }
 
     func testZip_sourcesOfEveryElementLayout_eventsArriveExactly() {
-        struct Zip: PairCombining {
-            func combine<Element>(_ first: Observable<Element>, _ second: Observable<Int>) -> Observable<Element> {
-                Observable.zip(first, second) { value, _ in value }
-            }
-        }
-        assertEveryElementLayout_eventsArriveExactly(Zip())
+        assertEveryElementLayout_eventsArriveExactly(.zip)
     }
 
     func testZip_observablesSubjectsAndOtherConvertibles_eachFormZipsTheSame() {
