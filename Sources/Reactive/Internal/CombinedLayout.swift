@@ -87,9 +87,9 @@
     @usableFromInline let observable: AnyObject
     /// `Element`'s identity, to find sources of the same type.
     @usableFromInline let element: ObjectIdentifier
-    /// `Event<Element>`: subscribes the source and decodes, copies and destroys its values at
-    /// their type. Called through its conformance, whose `Self` brings the metadata with it, so
-    /// none is looked up.
+    /// `Event<Element>`: subscribes the source, and copies and destroys its values at their
+    /// type. Called through its conformance, whose `Self` brings the metadata with it, so none
+    /// is looked up.
     @usableFromInline let event: any CombinedSourceEvent.Type
     /// Where an `Event<Element>` keeps its case (`CombinedSourceEvent.tagOffset`).
     @usableFromInline let tagOffset: Int
@@ -128,9 +128,9 @@
 }
 
 /// A source's handler, `(AnyObject, inout Event<Element>) -> Void`, with its element type
-/// erased: the event arrives as its address, which the combining sink decodes through the
-/// source's `CombinedSourceEvent` conformance. So one handler, made where the combining sink's
-/// type is concrete, serves sources of any type without capturing anything.
+/// erased: the event arrives as its address, which the combining sink decodes with the source's
+/// record (`CombinedSource.decode`). So one handler, made where the combining sink's type is
+/// concrete, serves sources of any type without capturing anything.
 ///
 /// `Event<Element>.subscribe` reinterprets it as a `SourceHandler<Event<Element>>`. The function
 /// is kept inside a struct on both sides because a function value itself passed through

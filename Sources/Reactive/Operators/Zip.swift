@@ -18,15 +18,24 @@ extension ObservableType {
         CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
-    /// `zip` of sources that are `Observable`s already (the usual case): the same operator,
-    /// chosen by overload resolution, with the sources taken as they are (the generic form
-    /// copies each through its type's value witness and converts it, in code that runs
-    /// unspecialised).
+    /// Combines the elements of sources that are `Observable`s already (the usual case) by
+    /// position.
+    ///
+    /// `--1--2-----3--|` and `----a--b--|` → `zip(+)` → `----1a-2b--|`
+    ///
+    /// The same operator as the form over any `ObservableConvertibleType`s, chosen by overload
+    /// resolution: errors, threading and retention as there. The sources are taken as they are,
+    /// where the generic form copies each through its type's value witness and converts it, in
+    /// code that runs unspecialised.
     @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>, resultSelector: @escaping (repeat each SourceElement) throws -> Element) -> Observable<Element> {
         CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: resultSelector))
     }
 
-    /// `zip` into tuples of sources that are `Observable`s already (see above).
+    /// Combines the elements of sources that are `Observable`s already by position into tuples.
+    ///
+    /// `--1--2--|` and `----a--b--|` → `zip` → `----(1,a)--(2,b)|`
+    ///
+    /// As the overload above, with the tuple as the result.
     @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>) -> Observable<Element> where Element == (repeat each SourceElement) {
         CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: { (value: repeat each SourceElement) in (repeat each value) }))
     }
