@@ -115,13 +115,21 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var inners = InnerSinkList()
     /// Inner subscriptions started and not ended (some may not be in `inners` yet).
     @exclusivity(unchecked) @usableFromInline var active = 0
-    /// A finished inner sink kept for reuse (it references this sink: cleared on disposal).
-    @exclusivity(unchecked) @usableFromInline var spare: ListedSink?
+    /// `inlineSlot` serves an inner subscription that has not ended.
+    @exclusivity(unchecked) @usableFromInline var inlineBusy = false
     @exclusivity(unchecked) @usableFromInline var waiting = ContiguousArray<AnyObject>()  // of Observable<Element>
     @exclusivity(unchecked) @usableFromInline var waitingHead = 0
     @exclusivity(unchecked) @usableFromInline var sourceDone = false
     @exclusivity(unchecked) @usableFromInline var subscribing = false
     @exclusivity(unchecked) @usableFromInline var innersDisposed = false
+    /// One inner subscription held in this sink itself, with no inner sink: the first, and any
+    /// later one that starts after the previous user of the slot ended (every inner observable
+    /// of a `flatMap` whose inner observables end before the next element, `concatMap`,
+    /// `flatMapFirst`). Taken and given back under the lock (`inlineBusy`); its own state is
+    /// atomic, as an inner sink's. Unchecked exclusivity: as `Sink.slot`.
+    @exclusivity(unchecked) @usableFromInline var inlineSlot = SubscriptionSlot()
+    /// The inline subscription's `MergeInnerSink.phase`.
+    @usableFromInline let inlinePhase = Atomic<Int>(0)
 
     @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector
@@ -148,9 +156,9 @@ extension ObservableType {
             if active < maxConcurrent && waitingHead == waiting.count && !subscribing {
                 // The common case: subscribe at once (no queue, no loop).
                 active += 1
-                let reusable = takeSpareLocked()
+                let inline = takeInlineSlotLocked()
                 lock.unlock()
-                start(inner, reusing: reusable)
+                start(inner, inline: inline)
             } else if dropWhileBusy {
                 lock.unlock()
             } else {
@@ -187,9 +195,9 @@ extension ObservableType {
                 waitingHead = 0
             }
             active += 1
-            let reusable = takeSpareLocked()
+            let inline = takeInlineSlotLocked()
             lock.unlock()
-            start(inner, reusing: reusable)
+            start(inner, inline: inline)
             lock.lock()
         }
         subscribing = false
@@ -198,39 +206,48 @@ extension ObservableType {
         if emitter { emit(.completed) }
     }
 
-    /// Under the lock: the spare inner sink, if any, now the caller's.
-    @inlinable func takeSpareLocked() -> MergeInnerSink<SourceElement, Element>? {
-        defer { spare = nil }
-        return spare.map { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self) }
+    /// Under the lock: whether the inline slot is free, and now the caller's.
+    @inlinable func takeInlineSlotLocked() -> Bool {
+        if inlineBusy { return false }
+        inlineBusy = true
+        return true
     }
 
-    /// Subscribes an inner observable (counted in `active` by the caller), with the spare sink
-    /// taken under the caller's lock (passed on, so that it stays uniquely referenced). It joins
-    /// `inners` only if it is still running when `subscribe` returns: a synchronous inner
-    /// observable (`just`) costs no list update.
-    @inlinable func start(_ inner: Observable<Element>, reusing reusable: consuming MergeInnerSink<SourceElement, Element>?) {
-        // Moved out of `reusable`, not copied (`??` would copy it, a retain and a release).
-        var sink = switch consume reusable {
-        case let reused?: reused
-        case nil: MergeInnerSink(parent: self)
+    /// Under the lock: gives back the inline slot, whose subscription ended, for the next inner
+    /// observable (not after disposal, which disposes the slot itself).
+    @inlinable func freeInlineSlotLocked() {
+        if innersDisposed { return }
+        inlineSlot.reset()
+        inlinePhase.store(MergeInnerSink<SourceElement, Element>.starting, ordering: .relaxed)
+        inlineBusy = false
+    }
+
+    /// Subscribes an inner observable (counted in `active` by the caller): in the inline slot if
+    /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
+    /// still running when `subscribe` returns.
+    @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
+        if inline {
+            inlineSlot.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }))?.dispose()
+            guard Self.completedWhileStarting(inlinePhase) else {
+                // Still running, or it ended on another thread and `innerCompleted` counted it.
+                return
+            }
+            // A synchronous inner observable (`just`) has come and gone: its end is counted here,
+            // and the slot is free for the next one.
+            lock.lock()
+            let ended = innerEndedLocked()
+            freeInlineSlotLocked()
+            lock.unlock()
+            afterInnerEnded(ended)
+            return
         }
+        let sink = MergeInnerSink(parent: self)
         sink.run(inner)
-        // Completed inside `subscribe` (phase 2): its completion is counted here, under the one
-        // lock round trip this method takes anyway, instead of in `innerCompleted`.
-        // Read first: `completedWhileStarting` is final, and a synchronous inner observable is
-        // the common case, so mostly no read-modify-write is needed.
-        let completedWhileStarting = sink.phase.load(ordering: .acquiring) == MergeInnerSink<SourceElement, Element>.completedWhileStarting
-            || !sink.phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
+        let completedWhileStarting = Self.completedWhileStarting(sink.phase)
         lock.lock()
         let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
         defer { afterInnerEnded(ended) }
         if sink.isStopped {
-            // A synchronous inner observable (`just`) has come and gone: if nothing else holds
-            // its sink, the next inner observable reuses it instead of allocating one.
-            if spare == nil && !innersDisposed && Sink.resetIfReusable(&sink) {
-                sink.phase.store(MergeInnerSink<SourceElement, Element>.starting, ordering: .relaxed)
-                spare = consume sink
-            }
             lock.unlock()
         } else if innersDisposed {
             lock.unlock()
@@ -241,9 +258,40 @@ extension ObservableType {
         }
     }
 
-    @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>) {
+    /// After `subscribe` returned: whether the inner subscription of `phase` completed inside it
+    /// (then the caller counts its end), else marks it started (then `innerCompleted` will).
+    @inlinable static func completedWhileStarting(_ phase: borrowing Atomic<Int>) -> Bool {
+        // Read first: `completedWhileStarting` is final, and a synchronous inner observable is
+        // the common case, so mostly no read-modify-write is needed.
+        phase.load(ordering: .acquiring) == MergeInnerSink<SourceElement, Element>.completedWhileStarting
+            || !phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// An event of the inner observable in the inline slot: as `MergeInnerSink.on`.
+    @inlinable func onInline(_ event: inout Event<Element>) {
+        if inlineSlot.isStopped { return }
+        switch event {
+        case .next:
+            send(event)
+        case .error:
+            _ = inlineSlot.markStopped()
+            send(event)
+        case .completed:
+            inlineSlot.stopAndTake()?.dispose()
+            if !MergeInnerSink<SourceElement, Element>.markCompleted(inlinePhase) {
+                innerCompleted(nil)
+            }
+        }
+    }
+
+    /// An inner subscription that was started ended: `sink`'s, or the inline slot's if nil.
+    @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
         lock.lock()
-        if !innersDisposed { inners.remove(sink) }
+        if let sink {
+            if !innersDisposed { inners.remove(sink) }
+        } else {
+            freeInlineSlotLocked()
+        }
         let ended = innerEndedLocked()
         lock.unlock()
         afterInnerEnded(ended)
@@ -272,12 +320,10 @@ extension ObservableType {
         let dropped = waiting
         waiting = ContiguousArray()
         waitingHead = 0
-        let spareSink = spare
-        spare = nil
         lock.unlock()
+        inlineSlot.disposeAndTake()?.dispose()
         InnerSinkList.disposeAll(running)
         _ = dropped  // released outside the lock
-        _ = spareSink
     }
 }
 
@@ -312,11 +358,16 @@ extension ObservableType {
         case .completed:
             // Its subscription is disposed first, then the parent is told.
             stopAndDispose()
-            // Still inside `start` (a synchronous inner observable): `start` counts it.
-            if !phase.compareExchange(expected: Self.starting, desired: Self.completedWhileStarting, ordering: .acquiringAndReleasing).exchanged {
+            if !Self.markCompleted(phase) {
                 parent.innerCompleted(self)
             }
         }
+    }
+
+    /// On completion: true if still inside `MergeSink.start` (a synchronous inner observable),
+    /// which then counts the end; false if the caller must tell the parent.
+    @inlinable static func markCompleted(_ phase: borrowing Atomic<Int>) -> Bool {
+        phase.compareExchange(expected: starting, desired: completedWhileStarting, ordering: .acquiringAndReleasing).exchanged
     }
 
 }

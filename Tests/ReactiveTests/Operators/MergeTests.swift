@@ -53,6 +53,60 @@ final class MergeTests: ReactiveTestCase {
         XCTAssertEqual(inner.subscriptions, [Subscription(210, 300)])
     }
 
+    func testFlatMap_innerSubscriptionsOverlapAndTakeTurns_eachStartsAndEndsOnTime() {
+        // The merge sink holds one inner subscription itself and gives others a sink of their
+        // own: here the first inner runs while two others start and end, and the fourth starts
+        // after the first ended (in the first one's place).
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .next(250, 2), .next(270, 3), .completed(280)])
+        let inners = [
+            scheduler.createColdObservable([.next(5, "a"), .next(45, "b"), .completed(50)]),
+            scheduler.createColdObservable([.next(5, "c"), .completed(20)]),
+            scheduler.createColdObservable([.next(15, "d"), .completed(30)]),
+            scheduler.createColdObservable([.next(0, "e"), .next(20, "f"), .completed(30)]),
+        ]
+        let res = scheduler.start { xs.flatMap { inners[$0] } }
+        XCTAssertEqual(res.events, [
+            .next(215, "a"), .next(225, "c"), .next(255, "b"), .next(265, "d"),
+            .next(270, "e"), .next(290, "f"), .completed(300),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 280)])
+        XCTAssertEqual(inners[0].subscriptions, [Subscription(210, 260)])
+        XCTAssertEqual(inners[1].subscriptions, [Subscription(220, 240)])
+        XCTAssertEqual(inners[2].subscriptions, [Subscription(250, 280)])
+        XCTAssertEqual(inners[3].subscriptions, [Subscription(270, 300)])
+    }
+
+    func testFlatMap_synchronousInnersAndASynchronousError_endAtOnce() {
+        let res = runHot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)]) { source in
+            source.flatMap { value -> Observable<Int> in
+                value == 3 ? Observable.error(TestError.first) : Observable.of(value, value * 10)
+            }
+        }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(210, 10), .next(220, 2), .next(220, 20), .error(230, TestError.first)])
+        XCTAssertEqual(res.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testFlatMap_reentrantSourceElementWhileAnInnerDelivers_deliversInOrder() {
+        let source = PublishSubject<Int>()
+        var received: [Int] = []
+        var depth = 0
+        var maxDepth = 0
+        let subscription = source.flatMap { Observable.just($0) }.subscribe(onNext: { value in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            received.append(value)
+            // Sent while the first inner is still delivering: the next inner cannot share its place.
+            if value < 3 { source.onNext(value + 1) }
+            depth -= 1
+        })
+        source.onNext(1)
+        source.onNext(10)
+        XCTAssertEqual(received, [1, 2, 3, 10])
+        XCTAssertEqual(maxDepth, 1, "a re-entrant event is delivered after the current one returns")
+        subscription.dispose()
+    }
+
     func testFlatMapFirst_ignoresElementsWhileBusy() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(260, 3), .completed(300)])
@@ -174,6 +228,30 @@ final class MergeTests: ReactiveTestCase {
             }
         }
         XCTAssertEqual(received.value, 8000)
+        subscription.dispose()
+    }
+
+    func testFlatMap_innersEndingOnOtherThreadsWhileOthersStart_countsExactly() {
+        // Inner observables end on worker threads, racing with the next ones starting, so an
+        // inner subscription held in the merge sink is given back from every side.
+        let workers = DispatchQueue(label: "inners", attributes: .concurrent)
+        let received = Counter()
+        let done = DispatchSemaphore(value: 0)
+        let source = PublishSubject<Int>()
+        let subscription = source.flatMap { value in
+            Observable<Int>.create { observer in
+                let inner = Unchecked(observer)  // one producer per inner: its events never overlap
+                workers.async {
+                    inner.value.onNext(value)
+                    inner.value.onCompleted()
+                }
+                return Disposables.create()
+            }
+        }.subscribe(onNext: { _ in received.increment() }, onCompleted: { done.signal() })
+        for value in 0..<4000 { source.onNext(value) }
+        source.onCompleted()
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(received.value, 4000)
         subscription.dispose()
     }
 
