@@ -128,8 +128,8 @@ extension ObservableType {
     /// `flatMapFirst`). Taken and given back under the lock (`inlineBusy`); its own state is
     /// atomic, as an inner sink's. Unchecked exclusivity: as `Sink.slot`.
     @exclusivity(unchecked) @usableFromInline var inlineSlot = SubscriptionSlot()
-    /// The inline subscription's `MergeInnerSink.phase`.
-    @usableFromInline let inlinePhase = Atomic<Int>(0)
+    /// Who handles the end of the inline subscription.
+    @usableFromInline let inlinePhase = InnerPhase()
 
     @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector
@@ -218,7 +218,7 @@ extension ObservableType {
     @inlinable func freeInlineSlotLocked() {
         if innersDisposed { return }
         inlineSlot.reset()
-        inlinePhase.store(MergeInnerSink<SourceElement, Element>.starting, ordering: .relaxed)
+        inlinePhase.reset()
         inlineBusy = false
     }
 
@@ -228,7 +228,7 @@ extension ObservableType {
     @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
         if inline {
             inlineSlot.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }))?.dispose()
-            guard Self.completedWhileStarting(inlinePhase) else {
+            guard inlinePhase.markStarted() else {
                 // Still running, or it ended on another thread and `innerCompleted` counted it.
                 return
             }
@@ -243,7 +243,7 @@ extension ObservableType {
         }
         let sink = MergeInnerSink(parent: self)
         sink.run(inner)
-        let completedWhileStarting = Self.completedWhileStarting(sink.phase)
+        let completedWhileStarting = sink.phase.markStarted()
         lock.lock()
         let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
         defer { afterInnerEnded(ended) }
@@ -258,15 +258,6 @@ extension ObservableType {
         }
     }
 
-    /// After `subscribe` returned: whether the inner subscription of `phase` completed inside it
-    /// (then the caller counts its end), else marks it started (then `innerCompleted` will).
-    @inlinable static func completedWhileStarting(_ phase: borrowing Atomic<Int>) -> Bool {
-        // Read first: `completedWhileStarting` is final, and a synchronous inner observable is
-        // the common case, so mostly no read-modify-write is needed.
-        phase.load(ordering: .acquiring) == MergeInnerSink<SourceElement, Element>.completedWhileStarting
-            || !phase.compareExchange(expected: MergeInnerSink<SourceElement, Element>.starting, desired: MergeInnerSink<SourceElement, Element>.started, ordering: .acquiringAndReleasing).exchanged
-    }
-
     /// An event of the inner observable in the inline slot: as `MergeInnerSink.on`.
     @inlinable func onInline(_ event: inout Event<Element>) {
         if inlineSlot.isStopped { return }
@@ -278,7 +269,7 @@ extension ObservableType {
             send(event)
         case .completed:
             inlineSlot.stopAndTake()?.dispose()
-            if !MergeInnerSink<SourceElement, Element>.markCompleted(inlinePhase) {
+            if !inlinePhase.markCompleted() {
                 innerCompleted(nil)
             }
         }
@@ -331,12 +322,8 @@ extension ObservableType {
     // Strong, and never cleared (events may race with disposal): the parent drops its links to
     // its inner sinks when they end, so there is no cycle.
     @usableFromInline let parent: MergeSink<SourceElement, Element>
-    /// `starting` while `MergeSink.start` subscribes it, then `started`, or
-    /// `completedWhileStarting` if it completed before `start` moved on.
-    @usableFromInline let phase = Atomic<Int>(0)
-    @usableFromInline static var starting: Int { 0 }
-    @usableFromInline static var started: Int { 1 }
-    @usableFromInline static var completedWhileStarting: Int { 2 }
+    /// Who handles its end: `MergeSink.start`, if it completes inside `subscribe`.
+    @usableFromInline let phase = InnerPhase()
 
     @inlinable init(parent: MergeSink<SourceElement, Element>) {
         self.parent = parent
@@ -358,16 +345,9 @@ extension ObservableType {
         case .completed:
             // Its subscription is disposed first, then the parent is told.
             stopAndDispose()
-            if !Self.markCompleted(phase) {
+            if !phase.markCompleted() {
                 parent.innerCompleted(self)
             }
         }
     }
-
-    /// On completion: true if still inside `MergeSink.start` (a synchronous inner observable),
-    /// which then counts the end; false if the caller must tell the parent.
-    @inlinable static func markCompleted(_ phase: borrowing Atomic<Int>) -> Bool {
-        phase.compareExchange(expected: starting, desired: completedWhileStarting, ordering: .acquiringAndReleasing).exchanged
-    }
-
 }

@@ -36,6 +36,18 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
+/// Where `SwitchSink`'s inline inner subscription stands.
+@usableFromInline enum SwitchInlineState {
+    /// Free for the next inner observable.
+    case free
+    /// Serving the latest inner observable.
+    case running
+    /// Its inner observable was switched away from (or the sink disposed): that observable's
+    /// deliveries may still be in flight on another thread, so the slot is never used again and
+    /// later inner observables get sinks of their own.
+    case retired
+}
+
 @usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     // Guarded by lock.
@@ -43,8 +55,17 @@ extension ObservableType where Element: ObservableConvertibleType {
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var latest = 0
     @exclusivity(unchecked) @usableFromInline var spare: SwitchInnerSink<SourceElement, Element>?  // a finished sink kept for reuse
+    /// The latest inner observable's sink, unless it is in the inline slot.
     @exclusivity(unchecked) @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
     @exclusivity(unchecked) @usableFromInline var sourceDone = false
+    @exclusivity(unchecked) @usableFromInline var inlineState = SwitchInlineState.free
+    /// One inner subscription held in this sink itself, with no inner sink: every inner
+    /// observable's while each ends before the next source element (a synchronous `just`, or
+    /// requests that finish before the next one), as in `MergeSink`. Unchecked exclusivity: as
+    /// `Sink.slot`.
+    @exclusivity(unchecked) @usableFromInline var inlineSlot = SubscriptionSlot()
+    /// Who handles the end of the inline subscription.
+    @usableFromInline let inlinePhase = InnerPhase()
 
     @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.selector = selector
@@ -61,35 +82,91 @@ extension ObservableType where Element: ObservableConvertibleType {
                 return
             }
             latest += 1
-            var sink: SwitchInnerSink<SourceElement, Element>
-            // Moved out of `spare` (`take`), not copied: a copy is a retain and a release.
-            if let reusable = spare.take() {
-                reusable.id = latest
-                sink = reusable
-            } else {
-                sink = SwitchInnerSink(parent: self, id: latest)
+            let previous = current.take()
+            let switchedFromInline = inlineState == .running
+            if switchedFromInline { inlineState = .retired }
+            guard inlineState == .free else {
+                startWithSink(inner, previous: previous, switchedFromInline: switchedFromInline)
+                return
             }
-            let previous = current
-            current = sink
+            inlineState = .running
             lock.unlock()
             previous?.dispose()
-            sink.run(inner)
-            // A synchronous inner observable (`just`) has come and gone: if nothing else holds
-            // its sink, the next one reuses it instead of allocating one.
-            lock.lock()
-            if spare == nil && !done && !isDisposed && Sink.resetIfReusable(&sink) {
-                spare = consume sink
-            }
-            lock.unlock()
+            inlineSlot.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }))?.dispose()
+            // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
+            // that its subscription is stored, and the slot is free for the next one.
+            if inlinePhase.markStarted() { inlineEnded() }
         case .error(let error):
             send(.error(error))
         case .completed:
             lock.lock()
             sourceDone = true
-            let emitter = current == nil && acceptLocked(.completed)
+            let emitter = current == nil && inlineState != .running && acceptLocked(.completed)
             lock.unlock()
             if emitter { emit(.completed) }
         }
+    }
+
+    /// Under the lock, which it releases: subscribes `inner`, the latest, with a sink of its own
+    /// (the inline slot is busy or retired), after disposing the one it replaces.
+    @inlinable func startWithSink(_ inner: Observable<Element>, previous: SwitchInnerSink<SourceElement, Element>?, switchedFromInline: Bool) {
+        var sink: SwitchInnerSink<SourceElement, Element>
+        // Moved out of `spare` (`take`), not copied: a copy is a retain and a release.
+        if let reusable = spare.take() {
+            reusable.id = latest
+            sink = reusable
+        } else {
+            sink = SwitchInnerSink(parent: self, id: latest)
+        }
+        current = sink
+        lock.unlock()
+        previous?.dispose()
+        if switchedFromInline { inlineSlot.disposeAndTake()?.dispose() }
+        sink.run(inner)
+        // A synchronous inner observable (`just`) has come and gone: if nothing else holds
+        // its sink, the next one reuses it instead of allocating one.
+        lock.lock()
+        if spare == nil && !done && !isDisposed && Sink.resetIfReusable(&sink) {
+            spare = consume sink
+        }
+        lock.unlock()
+    }
+
+    /// An event of the inner observable in the inline slot.
+    @inlinable func onInline(_ event: inout Event<Element>) {
+        if inlineSlot.isStopped { return }
+        switch event {
+        case .next:
+            lock.lock()
+            let emitter = inlineState == .running && acceptLocked(event)
+            lock.unlock()
+            if emitter { emit(event) }
+        case .error:
+            _ = inlineSlot.markStopped()
+            lock.lock()
+            let emitter = inlineState == .running && acceptLocked(event)
+            lock.unlock()
+            if emitter { emit(event) }
+        case .completed:
+            inlineSlot.stopAndTake()?.dispose()
+            if !inlinePhase.markCompleted() { inlineEnded() }
+        }
+    }
+
+    /// The inline subscription completed: frees the slot, and completes if the source has.
+    @inlinable func inlineEnded() {
+        lock.lock()
+        // Retired meanwhile (switched away from, or disposed): its end no longer matters.
+        guard inlineState == .running else {
+            lock.unlock()
+            return
+        }
+        inlineSlot.reset()
+        inlinePhase.reset()
+        inlineState = .free
+        let emitter = sourceDone && current == nil && acceptLocked(.completed)
+        lock.unlock()
+        if emitter { emit(.completed) }
     }
 
     @inlinable func innerEvent(_ event: Event<Element>, id: Int) {
@@ -119,8 +196,11 @@ extension ObservableType where Element: ObservableConvertibleType {
         let spareSink: Sink? = spare
         current = nil
         spare = nil
+        let inlineRunning = inlineState == .running
+        inlineState = .retired
         lock.unlock()
         inner?.dispose()
+        if inlineRunning { inlineSlot.disposeAndTake()?.dispose() }
         _ = spareSink  // released outside the lock
     }
 }

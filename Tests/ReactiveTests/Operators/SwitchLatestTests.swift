@@ -16,6 +16,50 @@ final class SwitchLatestTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
+    func testFlatMapLatest_innersEndingOnTheirOwnAndSwitchedAway_eachStartsAndEndsOnTime() {
+        // The switch sink holds an inner subscription itself while each ends before the next
+        // element; one switched away from while running leaves that place for good, and later
+        // inner observables get sinks of their own.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(240, 1), .next(260, 2), .next(290, 3), .completed(300)])
+        let inners = [
+            scheduler.createColdObservable([.next(5, "a"), .completed(20)]),
+            scheduler.createColdObservable([.next(5, "b"), .next(30, "x"), .completed(40)]),
+            scheduler.createColdObservable([.next(5, "c"), .completed(20)]),
+            scheduler.createColdObservable([.next(0, "d"), .next(15, "e"), .completed(20)]),
+        ]
+        let res = scheduler.start { xs.flatMapLatest { inners[$0] } }
+        XCTAssertEqual(res.events, [.next(215, "a"), .next(245, "b"), .next(265, "c"), .next(290, "d"), .next(305, "e"), .completed(310)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(inners[0].subscriptions, [Subscription(210, 230)])
+        XCTAssertEqual(inners[1].subscriptions, [Subscription(240, 260)])
+        XCTAssertEqual(inners[2].subscriptions, [Subscription(260, 280)])
+        XCTAssertEqual(inners[3].subscriptions, [Subscription(290, 310)])
+    }
+
+    func testFlatMapLatest_reentrantSourceElementWhileAnInnerDelivers_switchesInOrder() {
+        let source = PublishSubject<Int>()
+        var received: [Int] = []
+        var completed = false
+        var depth = 0
+        var maxDepth = 0
+        let subscription = source.flatMapLatest { Observable.just($0) }.subscribe(onNext: { value in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            received.append(value)
+            // Sent while the inner `just` is still delivering: it is switched away from.
+            if value < 3 { source.onNext(value + 1) }
+            depth -= 1
+        }, onCompleted: { completed = true })
+        source.onNext(1)
+        source.onNext(10)
+        XCTAssertEqual(received, [1, 2, 3, 10])
+        XCTAssertEqual(maxDepth, 1, "a re-entrant event is delivered after the current one returns")
+        source.onCompleted()
+        XCTAssertTrue(completed)
+        subscription.dispose()
+    }
+
     func testSwitchLatest_innerErrorAndSelectorError() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner = scheduler.createColdObservable([.next(10, 1), Recorded<Event<Int>>.error(20, TestError.first)])
@@ -69,6 +113,69 @@ final class SwitchLatestTests: ReactiveTestCase {
         }
         XCTAssertEqual(received.value, 4000, "each synchronous inner sends before the next switch")
         subscription.dispose()
+    }
+
+    func testFlatMapLatest_innersEndingOnOtherThreadsWhileSwitching_onlyNewerValuesAndTheLast() {
+        // Inner observables end on worker threads, racing with the next switch.
+        let workers = DispatchQueue(label: "inners", attributes: .concurrent)
+        let done = DispatchSemaphore(value: 0)
+        let received = Unchecked(NSLock())
+        var values: [Int] = []
+        let source = PublishSubject<Int>()
+        let subscription = source.flatMapLatest { value in
+            Observable<Int>.create { observer in
+                let inner = Unchecked(observer)  // one producer per inner: its events never overlap
+                workers.async {
+                    inner.value.onNext(value)
+                    inner.value.onCompleted()
+                }
+                return Disposables.create()
+            }
+        }.subscribe(onNext: { value in received.value.withLock { values.append(value) } }, onCompleted: { done.signal() })
+        for value in 0..<4000 { source.onNext(value) }
+        source.onCompleted()
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        received.value.withLock {
+            XCTAssertEqual(values.last, 3999, "the latest inner observable always delivers")
+            XCTAssertEqual(values, values.sorted(), "nothing from an inner observable after a newer one started")
+            XCTAssertEqual(Set(values).count, values.count)
+        }
+        subscription.dispose()
+    }
+
+    func testFlatMapLatest_switchWhileAnInnerSendsOnAnotherThread_nothingOlderAfterTheSwitch() {
+        // Each round switches from an inner observable that is sending on a worker thread: once
+        // the newer inner's value arrived, none of the older one's may follow.
+        let workers = DispatchQueue(label: "inners", attributes: .concurrent)
+        var violations = 0
+        for _ in 0..<300 {
+            let lock = NSLock()
+            var values: [Int] = []
+            let sending = DispatchSemaphore(value: 0)
+            let finished = DispatchSemaphore(value: 0)
+            let source = PublishSubject<Int>()
+            let subscription = source.flatMapLatest { value -> Observable<Int> in
+                guard value == 0 else { return Observable.just(value) }
+                return Observable<Int>.create { observer in
+                    let inner = Unchecked(observer)
+                    workers.async {
+                        sending.signal()
+                        for _ in 0..<200 { inner.value.onNext(0) }
+                        finished.signal()
+                    }
+                    return Disposables.create()
+                }
+            }.subscribe(onNext: { value in lock.withLock { values.append(value) } })
+            source.onNext(0)
+            sending.wait()
+            source.onNext(1)
+            finished.wait()
+            lock.withLock {
+                if let switched = values.firstIndex(of: 1), values[switched...].contains(0) { violations += 1 }
+            }
+            subscription.dispose()
+        }
+        XCTAssertEqual(violations, 0)
     }
 
     func testSwitchLatest_disposeFromAnotherThread() {
