@@ -2,15 +2,16 @@ import Synchronization
 
 /// What every operator's per-subscription state shares: disposal and the upstream subscription.
 ///
-/// Both live in a `SubscriptionSlot`: disposal is idempotent and thread-safe without a lock, and
+/// See `SubscriptionState`: disposal is idempotent and thread-safe without a lock, and
 /// a sink disposed before its upstream subscription is assigned disposes that subscription as
 /// soon as it arrives (a source may terminate synchronously inside `subscribe`).
 @usableFromInline class Sink: Cancelable {
-    /// The upstream subscription and the state word, which also counts deliveries in progress
-    /// (`beginDelivery`). Unchecked exclusivity: its atomics need none, and its subscription is
-    /// written once before a bit publishes it (see `SubscriptionSlot`), so a dynamic check
-    /// would only add a thread-local lookup.
-    @exclusivity(unchecked) @usableFromInline final var slot = SubscriptionSlot()
+    /// The upstream subscription's state, which also counts deliveries in progress
+    /// (`beginDelivery`).
+    @usableFromInline final let state = SubscriptionState()
+    // Written once before `upstreamSetBit` is published; read only after observing that bit.
+    // So exclusivity is unchecked: a dynamic check would only add a thread-local lookup.
+    @exclusivity(unchecked) @usableFromInline final var upstream: Disposable?
 
     private let resource = ResourceToken()
 
@@ -18,26 +19,26 @@ import Synchronization
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
     @usableFromInline final func setUpstream(_ disposable: consuming Disposable) {
-        slot.assign(consume disposable)?.dispose()
+        state.assign(consume disposable, to: &upstream)?.dispose()
     }
 
     /// Whether `dispose()` has been called.
-    @inlinable public final var isDisposed: Bool { slot.isDisposed }
+    @inlinable public final var isDisposed: Bool { state.isDisposed }
 
     /// Whether a terminal event passed or the sink is disposed: nothing more may be forwarded.
-    @inlinable final var isStopped: Bool { slot.isStopped }
+    @inlinable final var isStopped: Bool { state.isStopped }
 
     /// Whether a terminal event passed (only terminal events set the stopped bit), for grammar checks.
-    @inlinable final var hasTerminated: Bool { slot.hasTerminated }
+    @inlinable final var hasTerminated: Bool { state.hasTerminated }
 
     /// Marks the sink stopped; true for the one caller that may forward a terminal event.
-    @inlinable final func markStopped() -> Bool { slot.markStopped() }
+    @inlinable final func markStopped() -> Bool { state.markStopped() }
 
     /// Marks the sink stopped and disposes it in one atomic step: an inner sink ending itself on
     /// its terminal event. Only for sinks that hold no user resources (it does not defer their
     /// release as `dispose` does) and do not override `dispose()`.
     @usableFromInline final func stopAndDispose() {
-        slot.stopAndTake()?.dispose()
+        if state.markEnded() { upstream.take()?.dispose() }
     }
 
     /// Disposes the upstream subscription once. Subclasses that own more resources override this,
@@ -55,41 +56,41 @@ import Synchronization
     /// sink's user closures now; if a delivery is in progress, that delivery releases them in
     /// `endDelivery` instead, so a closure is never released while it is being read.
     @usableFromInline final func disposeOnceDeferringRelease() -> (first: Bool, releaseNow: Bool) {
-        var current = slot.state.load(ordering: .relaxed)
+        var current = state.word.load(ordering: .relaxed)
         while true {
-            if current & SubscriptionSlot.disposedBit != 0 { return (false, false) }
-            let delivering = current >= SubscriptionSlot.deliveryUnit
-            let desired = current | SubscriptionSlot.disposedBit | (delivering ? SubscriptionSlot.releaseDeferredBit : 0)
-            let (exchanged, original) = slot.state.compareExchange(expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if current & SubscriptionState.disposedBit != 0 { return (false, false) }
+            let delivering = current >= SubscriptionState.deliveryUnit
+            let desired = current | SubscriptionState.disposedBit | (delivering ? SubscriptionState.releaseDeferredBit : 0)
+            let (exchanged, original) = state.word.compareExchange(expected: current, desired: desired, ordering: .acquiringAndReleasing)
             if exchanged { break }
             current = original
         }
-        if current & SubscriptionSlot.upstreamSetBit != 0 {
-            slot.upstream.take()?.dispose()
+        if current & SubscriptionState.upstreamSetBit != 0 {
+            upstream.take()?.dispose()
         }
-        return (true, current < SubscriptionSlot.deliveryUnit)
+        return (true, current < SubscriptionState.deliveryUnit)
     }
 
     /// Starts delivering an event to user code; false if the sink is stopped or disposed.
     /// Must be paired with `endDelivery`.
     @inlinable final func beginDelivery(terminal: Bool) -> Bool {
         guard terminal else {
-            let previous = slot.state.wrappingAdd(SubscriptionSlot.deliveryUnit, ordering: .acquiring).oldValue
-            return previous & (SubscriptionSlot.disposedBit | SubscriptionSlot.stoppedBit) == 0
+            let previous = state.word.wrappingAdd(SubscriptionState.deliveryUnit, ordering: .acquiring).oldValue
+            return previous & (SubscriptionState.disposedBit | SubscriptionState.stoppedBit) == 0
         }
-        var current = slot.state.load(ordering: .relaxed)
+        var current = state.word.load(ordering: .relaxed)
         while true {
-            let desired = (current + SubscriptionSlot.deliveryUnit) | SubscriptionSlot.stoppedBit
-            let (exchanged, original) = slot.state.compareExchange(expected: current, desired: desired, ordering: .acquiringAndReleasing)
-            if exchanged { return current & (SubscriptionSlot.disposedBit | SubscriptionSlot.stoppedBit) == 0 }
+            let desired = (current + SubscriptionState.deliveryUnit) | SubscriptionState.stoppedBit
+            let (exchanged, original) = state.word.compareExchange(expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if exchanged { return current & (SubscriptionState.disposedBit | SubscriptionState.stoppedBit) == 0 }
             current = original
         }
     }
 
     /// Ends a delivery; the last one out releases the user closures if a disposal deferred it.
     @inlinable final func endDelivery() {
-        let previous = slot.state.wrappingSubtract(SubscriptionSlot.deliveryUnit, ordering: .acquiringAndReleasing).oldValue
-        if previous & SubscriptionSlot.releaseDeferredBit != 0 && previous < 2 * SubscriptionSlot.deliveryUnit {
+        let previous = state.word.wrappingSubtract(SubscriptionState.deliveryUnit, ordering: .acquiringAndReleasing).oldValue
+        if previous & SubscriptionState.releaseDeferredBit != 0 && previous < 2 * SubscriptionState.deliveryUnit {
             releaseUserResources()
         }
     }
@@ -100,7 +101,7 @@ import Synchronization
     /// instead of allocating one per inner observable.
     @inlinable static func resetIfReusable<InnerSink: Sink>(_ sink: inout InnerSink) -> Bool {
         guard sink.isStopped, isKnownUniquelyReferenced(&sink) else { return false }
-        sink.slot.reset()
+        sink.state.reset(&sink.upstream)
         return true
     }
 

@@ -115,19 +115,22 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var inners = InnerSinkList()
     /// Inner subscriptions started and not ended (some may not be in `inners` yet).
     @exclusivity(unchecked) @usableFromInline var active = 0
-    /// `inlineSlot` serves an inner subscription that has not ended.
+    /// The inline subscription (`inlineState`) serves an inner observable that has not ended.
     @exclusivity(unchecked) @usableFromInline var inlineBusy = false
     @exclusivity(unchecked) @usableFromInline var waiting = ContiguousArray<AnyObject>()  // of Observable<Element>
     @exclusivity(unchecked) @usableFromInline var waitingHead = 0
     @exclusivity(unchecked) @usableFromInline var sourceDone = false
     @exclusivity(unchecked) @usableFromInline var subscribing = false
     @exclusivity(unchecked) @usableFromInline var innersDisposed = false
-    /// One inner subscription held in this sink itself, with no inner sink: the first, and any
-    /// later one that starts after the previous user of the slot ended (every inner observable
-    /// of a `flatMap` whose inner observables end before the next element, `concatMap`,
-    /// `flatMapFirst`). Taken and given back under the lock (`inlineBusy`); its own state is
-    /// atomic, as an inner sink's. Unchecked exclusivity: as `Sink.slot`.
-    @exclusivity(unchecked) @usableFromInline var inlineSlot = SubscriptionSlot()
+    /// The state of the inline subscription: one inner subscription held in this sink itself,
+    /// with no inner sink of its own. It serves the first inner observable, and any later one
+    /// that starts after the previous one it served ended (every inner observable of a
+    /// `flatMap` whose inner observables end before the next element, `concatMap`,
+    /// `flatMapFirst`). Taken and given back under the lock (`inlineBusy`); its state is atomic,
+    /// as an inner sink's.
+    @usableFromInline let inlineState = SubscriptionState()
+    /// The inline subscription itself, as `Sink.upstream` (exclusivity unchecked as there).
+    @exclusivity(unchecked) @usableFromInline var inlineUpstream: Disposable?
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
@@ -217,7 +220,7 @@ extension ObservableType {
     /// observable (not after disposal, which disposes the slot itself).
     @inlinable func freeInlineSlotLocked() {
         if innersDisposed { return }
-        inlineSlot.reset()
+        inlineState.reset(&inlineUpstream)
         inlinePhase.reset()
         inlineBusy = false
     }
@@ -227,7 +230,7 @@ extension ObservableType {
     /// still running when `subscribe` returns.
     @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
         if inline {
-            inlineSlot.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }))?.dispose()
+            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)?.dispose()
             guard inlinePhase.markStarted() else {
                 // Still running, or it ended on another thread and `innerCompleted` counted it.
                 return
@@ -260,15 +263,15 @@ extension ObservableType {
 
     /// An event of the inner observable in the inline slot: as `MergeInnerSink.on`.
     @inlinable func onInline(_ event: inout Event<Element>) {
-        if inlineSlot.isStopped { return }
+        if inlineState.isStopped { return }
         switch event {
         case .next:
             send(event)
         case .error:
-            _ = inlineSlot.markStopped()
+            _ = inlineState.markStopped()
             send(event)
         case .completed:
-            inlineSlot.stopAndTake()?.dispose()
+            if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
             if !inlinePhase.markCompleted() {
                 innerCompleted(nil)
             }
@@ -312,7 +315,7 @@ extension ObservableType {
         waiting = ContiguousArray()
         waitingHead = 0
         lock.unlock()
-        inlineSlot.disposeAndTake()?.dispose()
+        if inlineState.markDisposed() { inlineUpstream.take()?.dispose() }
         InnerSinkList.disposeAll(running)
         _ = dropped  // released outside the lock
     }

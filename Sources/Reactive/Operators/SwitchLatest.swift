@@ -37,7 +37,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 /// Where `SwitchSink`'s inline inner subscription stands.
-@usableFromInline enum SwitchInlineState {
+@usableFromInline enum SwitchInlineUse {
     /// Free for the next inner observable.
     case free
     /// Serving the latest inner observable.
@@ -55,15 +55,17 @@ extension ObservableType where Element: ObservableConvertibleType {
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var latest = 0
     @exclusivity(unchecked) @usableFromInline var spare: SwitchInnerSink<SourceElement, Element>?  // a finished sink kept for reuse
-    /// The latest inner observable's sink, unless it is in the inline slot.
+    /// The latest inner observable's sink, unless it is the inline subscription's.
     @exclusivity(unchecked) @usableFromInline var current: SwitchInnerSink<SourceElement, Element>?
     @exclusivity(unchecked) @usableFromInline var sourceDone = false
-    @exclusivity(unchecked) @usableFromInline var inlineState = SwitchInlineState.free
-    /// One inner subscription held in this sink itself, with no inner sink: every inner
-    /// observable's while each ends before the next source element (a synchronous `just`, or
-    /// requests that finish before the next one), as in `MergeSink`. Unchecked exclusivity: as
-    /// `Sink.slot`.
-    @exclusivity(unchecked) @usableFromInline var inlineSlot = SubscriptionSlot()
+    @exclusivity(unchecked) @usableFromInline var inlineUse = SwitchInlineUse.free
+    /// The state of the inline subscription: one inner subscription held in this sink itself,
+    /// with no inner sink of its own, serving every inner observable while each ends before the
+    /// next source element (a synchronous `just`, or requests that finish before the next one),
+    /// as in `MergeSink`.
+    @usableFromInline let inlineState = SubscriptionState()
+    /// The inline subscription itself, as `Sink.upstream` (exclusivity unchecked as there).
+    @exclusivity(unchecked) @usableFromInline var inlineUpstream: Disposable?
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
@@ -83,16 +85,16 @@ extension ObservableType where Element: ObservableConvertibleType {
             }
             latest += 1
             let previous = current.take()
-            let switchedFromInline = inlineState == .running
-            if switchedFromInline { inlineState = .retired }
-            guard inlineState == .free else {
+            let switchedFromInline = inlineUse == .running
+            if switchedFromInline { inlineUse = .retired }
+            guard inlineUse == .free else {
                 startWithSink(inner, previous: previous, switchedFromInline: switchedFromInline)
                 return
             }
-            inlineState = .running
+            inlineUse = .running
             lock.unlock()
             previous?.dispose()
-            inlineSlot.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }))?.dispose()
+            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)?.dispose()
             // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
             // that its subscription is stored, and the slot is free for the next one.
             if inlinePhase.markStarted() { inlineEnded() }
@@ -101,7 +103,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         case .completed:
             lock.lock()
             sourceDone = true
-            let emitter = current == nil && inlineState != .running && acceptLocked(.completed)
+            let emitter = current == nil && inlineUse != .running && acceptLocked(.completed)
             lock.unlock()
             if emitter { emit(.completed) }
         }
@@ -121,7 +123,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         current = sink
         lock.unlock()
         previous?.dispose()
-        if switchedFromInline { inlineSlot.disposeAndTake()?.dispose() }
+        if switchedFromInline && inlineState.markDisposed() { inlineUpstream.take()?.dispose() }
         sink.run(inner)
         // A synchronous inner observable (`just`) has come and gone: if nothing else holds
         // its sink, the next one reuses it instead of allocating one.
@@ -134,21 +136,21 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     /// An event of the inner observable in the inline slot.
     @inlinable func onInline(_ event: inout Event<Element>) {
-        if inlineSlot.isStopped { return }
+        if inlineState.isStopped { return }
         switch event {
         case .next:
             lock.lock()
-            let emitter = inlineState == .running && acceptLocked(event)
+            let emitter = inlineUse == .running && acceptLocked(event)
             lock.unlock()
             if emitter { emit(event) }
         case .error:
-            _ = inlineSlot.markStopped()
+            _ = inlineState.markStopped()
             lock.lock()
-            let emitter = inlineState == .running && acceptLocked(event)
+            let emitter = inlineUse == .running && acceptLocked(event)
             lock.unlock()
             if emitter { emit(event) }
         case .completed:
-            inlineSlot.stopAndTake()?.dispose()
+            if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
             if !inlinePhase.markCompleted() { inlineEnded() }
         }
     }
@@ -157,13 +159,13 @@ extension ObservableType where Element: ObservableConvertibleType {
     @inlinable func inlineEnded() {
         lock.lock()
         // Retired meanwhile (switched away from, or disposed): its end no longer matters.
-        guard inlineState == .running else {
+        guard inlineUse == .running else {
             lock.unlock()
             return
         }
-        inlineSlot.reset()
+        inlineState.reset(&inlineUpstream)
         inlinePhase.reset()
-        inlineState = .free
+        inlineUse = .free
         let emitter = sourceDone && current == nil && acceptLocked(.completed)
         lock.unlock()
         if emitter { emit(.completed) }
@@ -196,11 +198,11 @@ extension ObservableType where Element: ObservableConvertibleType {
         let spareSink: Sink? = spare
         current = nil
         spare = nil
-        let inlineRunning = inlineState == .running
-        inlineState = .retired
+        let inlineRunning = inlineUse == .running
+        inlineUse = .retired
         lock.unlock()
         inner?.dispose()
-        if inlineRunning { inlineSlot.disposeAndTake()?.dispose() }
+        if inlineRunning && inlineState.markDisposed() { inlineUpstream.take()?.dispose() }
         _ = spareSink  // released outside the lock
     }
 }
