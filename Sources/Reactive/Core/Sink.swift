@@ -97,8 +97,8 @@ import Synchronization
 
     /// Makes `sink`, an inner sink, new again for the next inner subscription if it has ended
     /// and nothing but the caller holds it (a synchronous inner observable such as `just` has
-    /// come and gone); true if so. For operators that keep one spare inner sink (merge, switch)
-    /// instead of allocating one per inner observable.
+    /// come and gone); true if so. For an operator that keeps one spare inner sink instead of
+    /// allocating one per inner observable (switchLatest, once its inline subscription is retired).
     @inlinable static func resetIfReusable<InnerSink: Sink>(_ sink: inout InnerSink) -> Bool {
         guard sink.isStopped, isKnownUniquelyReferenced(&sink) else { return false }
         sink.state.reset(&sink.upstream)
