@@ -88,23 +88,8 @@ final class MergeTests: ReactiveTestCase {
     }
 
     func testFlatMap_reentrantSourceElementWhileAnInnerDelivers_deliversInOrder() {
-        let source = PublishSubject<Int>()
-        var received: [Int] = []
-        var depth = 0
-        var maxDepth = 0
-        let subscription = source.flatMap { Observable.just($0) }.subscribe(onNext: { value in
-            depth += 1
-            maxDepth = max(maxDepth, depth)
-            received.append(value)
-            // Sent while the first inner is still delivering: the next inner cannot share its place.
-            if value < 3 { source.onNext(value + 1) }
-            depth -= 1
-        })
-        source.onNext(1)
-        source.onNext(10)
-        XCTAssertEqual(received, [1, 2, 3, 10])
-        XCTAssertEqual(maxDepth, 1, "a re-entrant event is delivered after the current one returns")
-        subscription.dispose()
+        // The next inner observable cannot share the place of the one still delivering.
+        assertReentrantSourceElements_arriveInOrder { $0.flatMap { Observable.just($0) } }
     }
 
     func testFlatMapFirst_ignoresElementsWhileBusy() {
@@ -238,16 +223,7 @@ final class MergeTests: ReactiveTestCase {
         let received = Counter()
         let done = DispatchSemaphore(value: 0)
         let source = PublishSubject<Int>()
-        let subscription = source.flatMap { value in
-            Observable<Int>.create { observer in
-                let inner = Unchecked(observer)  // one producer per inner: its events never overlap
-                workers.async {
-                    inner.value.onNext(value)
-                    inner.value.onCompleted()
-                }
-                return Disposables.create()
-            }
-        }.subscribe(onNext: { _ in received.increment() }, onCompleted: { done.signal() })
+        let subscription = source.flatMap { self.sendingLater($0, on: workers) }.subscribe(onNext: { _ in received.increment() }, onCompleted: { done.signal() })
         for value in 0..<4000 { source.onNext(value) }
         source.onCompleted()
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success)

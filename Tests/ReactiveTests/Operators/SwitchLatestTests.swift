@@ -38,26 +38,8 @@ final class SwitchLatestTests: ReactiveTestCase {
     }
 
     func testFlatMapLatest_reentrantSourceElementWhileAnInnerDelivers_switchesInOrder() {
-        let source = PublishSubject<Int>()
-        var received: [Int] = []
-        var completed = false
-        var depth = 0
-        var maxDepth = 0
-        let subscription = source.flatMapLatest { Observable.just($0) }.subscribe(onNext: { value in
-            depth += 1
-            maxDepth = max(maxDepth, depth)
-            received.append(value)
-            // Sent while the inner `just` is still delivering: it is switched away from.
-            if value < 3 { source.onNext(value + 1) }
-            depth -= 1
-        }, onCompleted: { completed = true })
-        source.onNext(1)
-        source.onNext(10)
-        XCTAssertEqual(received, [1, 2, 3, 10])
-        XCTAssertEqual(maxDepth, 1, "a re-entrant event is delivered after the current one returns")
-        source.onCompleted()
-        XCTAssertTrue(completed)
-        subscription.dispose()
+        // The inner `just` still delivering is switched away from.
+        assertReentrantSourceElements_arriveInOrder { $0.flatMapLatest { Observable.just($0) } }
     }
 
     func testSwitchLatest_innerErrorAndSelectorError() {
@@ -122,16 +104,7 @@ final class SwitchLatestTests: ReactiveTestCase {
         let received = Unchecked(NSLock())
         var values: [Int] = []
         let source = PublishSubject<Int>()
-        let subscription = source.flatMapLatest { value in
-            Observable<Int>.create { observer in
-                let inner = Unchecked(observer)  // one producer per inner: its events never overlap
-                workers.async {
-                    inner.value.onNext(value)
-                    inner.value.onCompleted()
-                }
-                return Disposables.create()
-            }
-        }.subscribe(onNext: { value in received.value.withLock { values.append(value) } }, onCompleted: { done.signal() })
+        let subscription = source.flatMapLatest { self.sendingLater($0, on: workers) }.subscribe(onNext: { value in received.value.withLock { values.append(value) } }, onCompleted: { done.signal() })
         for value in 0..<4000 { source.onNext(value) }
         source.onCompleted()
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success)

@@ -47,6 +47,47 @@ extension ReactiveTestCase {
 }
 
 extension ReactiveTestCase {
+    /// For an operator over inner observables (`flatMap`, `flatMapLatest` of `just`): the
+    /// observer sends `value + 1` back into the source while it receives values below 3, so each
+    /// such element arrives while an inner observable is still delivering. Every value arrives,
+    /// in order and none inside another's delivery, then the completion.
+    func assertReentrantSourceElements_arriveInOrder(_ operation: (Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let source = PublishSubject<Int>()
+        var received: [Int] = []
+        var completed = false
+        var depth = 0
+        var maxDepth = 0
+        let subscription = operation(source.asObservable()).subscribe(onNext: { value in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            received.append(value)
+            if value < 3 { source.onNext(value + 1) }
+            depth -= 1
+        }, onCompleted: { completed = true })
+        source.onNext(1)
+        source.onNext(10)
+        XCTAssertEqual(received, [1, 2, 3, 10], file: file, line: line)
+        XCTAssertEqual(maxDepth, 1, "a re-entrant event is delivered after the current one returns", file: file, line: line)
+        source.onCompleted()
+        XCTAssertTrue(completed, file: file, line: line)
+        subscription.dispose()
+    }
+
+    /// An observable that sends `value` and completes later, on `queue` (an inner observable
+    /// that ends on another thread than the one that subscribed it).
+    func sendingLater(_ value: Int, on queue: DispatchQueue) -> Observable<Int> {
+        Observable.create { observer in
+            let inner = Unchecked(observer)  // one producer per subscription: its events never overlap
+            queue.async {
+                inner.value.onNext(value)
+                inner.value.onCompleted()
+            }
+            return Disposables.create()
+        }
+    }
+}
+
+extension ReactiveTestCase {
     /// For a combining operator of three sources: the second fails while it is being subscribed.
     /// The error is sent at once, the first source's subscription and the failing one are
     /// disposed, and the third source is never subscribed.
