@@ -261,21 +261,28 @@ extension ObservableType {
         }
     }
 
-    /// An event of the inner observable in the inline slot: as `MergeInnerSink.on`.
-    @inlinable func onInline(_ event: inout Event<Element>) {
-        if inlineState.isStopped { return }
+    /// An inner observable's event, for an inner sink or the inline subscription, whose state
+    /// is `state`: a `next` or an `error` is sent on. True for a completion, which the caller
+    /// ends: its subscription is disposed first, then its end counted.
+    @inlinable @inline(__always) func forwardInner(_ event: inout Event<Element>, _ state: borrowing SubscriptionState) -> Bool {
+        if state.isStopped { return false }
         switch event {
         case .next:
             send(event)
         case .error:
-            _ = inlineState.markStopped()
+            _ = state.markStopped()
             send(event)
         case .completed:
-            if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
-            if !inlinePhase.markCompleted() {
-                innerCompleted(nil)
-            }
+            return true
         }
+        return false
+    }
+
+    /// An event of the inner observable in the inline slot.
+    @inlinable func onInline(_ event: inout Event<Element>) {
+        guard forwardInner(&event, inlineState) else { return }
+        if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
+        if !inlinePhase.markCompleted() { innerCompleted(nil) }
     }
 
     /// An inner subscription that was started ended: `sink`'s, or the inline slot's if nil.
@@ -338,19 +345,8 @@ extension ObservableType {
     }
 
     @inlinable func on(_ event: inout Event<Element>) {
-        if isStopped { return }
-        switch event {
-        case .next:
-            parent.send(event)
-        case .error:
-            _ = markStopped()
-            parent.send(event)
-        case .completed:
-            // Its subscription is disposed first, then the parent is told.
-            stopAndDispose()
-            if !phase.markCompleted() {
-                parent.innerCompleted(self)
-            }
-        }
+        guard parent.forwardInner(&event, state) else { return }
+        stopAndDispose()
+        if !phase.markCompleted() { parent.innerCompleted(self) }
     }
 }

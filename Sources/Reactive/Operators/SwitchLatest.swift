@@ -137,22 +137,16 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// An event of the inner observable in the inline slot.
     @inlinable func onInline(_ event: inout Event<Element>) {
         if inlineState.isStopped { return }
-        switch event {
-        case .next:
-            lock.lock()
-            let emitter = inlineUse == .running && acceptLocked(event)
-            lock.unlock()
-            if emitter { emit(event) }
-        case .error:
-            _ = inlineState.markStopped()
-            lock.lock()
-            let emitter = inlineUse == .running && acceptLocked(event)
-            lock.unlock()
-            if emitter { emit(event) }
-        case .completed:
+        if case .completed = event {
             if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
             if !inlinePhase.markCompleted() { inlineEnded() }
+            return
         }
+        if event.isStopEvent { _ = inlineState.markStopped() }  // an error
+        lock.lock()
+        let emitter = inlineUse == .running && acceptLocked(event)
+        lock.unlock()
+        if emitter { emit(event) }
     }
 
     /// The inline subscription completed: frees the slot, and completes if the source has.
