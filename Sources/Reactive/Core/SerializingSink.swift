@@ -36,6 +36,7 @@
     }
 
     /// Turns a queued item into the element sent; runs outside the lock, one call at a time.
+    /// Not called for a forwarding sink (`forwardsItems`).
     @usableFromInline func convert(_ item: Item) throws -> Element {
         fatalError("SerializingSink subclasses override convert(_:)")
     }
@@ -120,13 +121,12 @@
     }
 }
 
-/// A serializing sink whose queued items are the elements themselves.
+/// A serializing sink whose queued items are the elements themselves (sent as they are, with
+/// no `convert`).
 @usableFromInline class SerializingForwardingSink<Element>: SerializingSink<Element, Element> {
     @inlinable override init(downstream: Downstream<Element>) {
         super.init(forwardingTo: downstream)
     }
-
-    @inlinable override final func convert(_ item: Element) throws -> Element { item }
 }
 
 extension SerializingSink: ForwardingSinkProtocol {}

@@ -17,7 +17,7 @@
 
     @inlinable mutating func append<Element>(_ source: consuming Observable<Element>) {
         let valueAlignment = MemoryLayout<Element>.alignment
-        let offset = (rowStride + valueAlignment - 1) & ~(valueAlignment - 1)
+        let offset = CombinedLayout.roundUp(rowStride, valueAlignment)
         // Sources of one element type share the event type's conformance: looked up once (a
         // search of the runtime's metadata cache), compared cheaply (the metadata is at hand).
         let element = ObjectIdentifier(Element.self)
@@ -29,9 +29,13 @@
         let (event, tagOffset) = known ?? CombinedLayout.eventType(of: Element.self)
         sources.append(CombinedSource(observable: source, element: element, event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size))
         alignment = max(alignment, valueAlignment)
-        rowStride = offset + MemoryLayout<Element>.size
-        rowStride = (rowStride + alignment - 1) & ~(alignment - 1)
+        rowStride = CombinedLayout.roundUp(offset + MemoryLayout<Element>.size, alignment)
         isTrivial = isTrivial && _isPOD(Element.self)
+    }
+
+    /// `offset` rounded up to a multiple of `alignment` (a power of two).
+    @inlinable static func roundUp(_ offset: Int, _ alignment: Int) -> Int {
+        (offset + alignment - 1) & ~(alignment - 1)
     }
 
     /// `Event<Element>` and where it keeps its case: the metadata looked up once, its size read

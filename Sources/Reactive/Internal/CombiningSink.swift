@@ -39,7 +39,7 @@ import Synchronization
         resultSelector = sources.resultSelector
         reader = sources.reader
         let count = layout.sources.count
-        let subscriptionsOffset = CombiningSink.roundUp(rows * layout.rowStride, MemoryLayout<Disposable>.alignment)
+        let subscriptionsOffset = CombinedLayout.roundUp(rows * layout.rowStride, MemoryLayout<Disposable>.alignment)
         let extraOffset = subscriptionsOffset + count * MemoryLayout<Disposable>.stride
         let statesOffset = extraOffset + extraBytes
         storage = .allocate(byteCount: max(statesOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Disposable>.alignment))
@@ -57,10 +57,6 @@ import Synchronization
         }
         sourceStates.deinitialize(count: layout.sources.count)
         storage.deallocate()
-    }
-
-    @inlinable static func roundUp(_ offset: Int, _ alignment: Int) -> Int {
-        (offset + alignment - 1) & ~(alignment - 1)
     }
 
     @inlinable final var emitRow: UnsafeMutableRawPointer { storage }

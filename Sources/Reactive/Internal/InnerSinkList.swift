@@ -17,8 +17,8 @@
     }
 }
 
-/// The inner subscriptions of an operator (merge, flatMap, combineLatest, …), kept under the
-/// operator's lock: constant-time append and removal, no allocation.
+/// The inner subscriptions of an operator (merge and its forms: flatMap, concatMap, …), kept
+/// under the operator's lock: constant-time append and removal, no allocation.
 @usableFromInline struct InnerSinkList {
     @usableFromInline var head: ListedSink?
     /// Owned through the chain from `head`, like every node.

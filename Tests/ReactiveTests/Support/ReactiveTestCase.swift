@@ -251,9 +251,9 @@ private struct Wide {
 extension ReactiveTestCase {
     /// For a combining operator: each source's events arrive exactly, whatever the layout of its
     /// element type (the operator reads a `next` in place by the event's case byte; see
-    /// `CombinedSourceEvent.tagOffset` in the sources). Element types of every kind of layout: with and without
-    /// spare bits or extra inhabitants, empty, smaller and larger than an error's payload,
-    /// references, optionals, enums, existentials, errors as elements.
+    /// `CombinedSourceEvent.tagOffset` in the sources). Element types of every kind of layout:
+    /// with and without spare bits or extra inhabitants, empty, smaller and larger than an
+    /// error's payload, references, optionals, enums, existentials, errors as elements.
     func assertEveryElementLayout_eventsArriveExactly(_ combining: PairCombining, file: StaticString = #filePath, line: UInt = #line) {
         assertEventsArriveExactly([false, true], combining, file: file, line: line)
         assertEventsArriveExactly([UInt8(7), 255], combining, file: file, line: line)
