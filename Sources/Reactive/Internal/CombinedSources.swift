@@ -16,6 +16,10 @@
     @usableFromInline let resultSelector: ErasedResultSelector
     /// Calls `resultSelector` with the values of a full row.
     @usableFromInline let reader: (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result
+    /// Whether the sources came as a collection: RxSwift's collection forms have rules of their
+    /// own (zip completes once an element can never be paired; combineLatest of no sources
+    /// sends the selector's value of an empty array).
+    @usableFromInline let isCollection: Bool
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
         var layout = CombinedLayout()
@@ -39,6 +43,7 @@
         self.layout = layout
         self.resultSelector = unsafeBitCast(PackResultSelector(resultSelector), to: ErasedResultSelector.self)
         reader = packSelectorReader(resultSelector)
+        isCollection = false
     }
 
     @inlinable init<Element>(_ sources: [Observable<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
@@ -46,6 +51,7 @@
         layout.sources.reserveCapacity(sources.count)
         for source in sources { layout.append(source) }
         self.layout = layout
+        isCollection = true
         self.resultSelector = unsafeBitCast(ArrayResultSelector(resultSelector), to: ErasedResultSelector.self)
         reader = { erased, row, sources in
             let resultSelector = unsafeBitCast(erased, to: ArrayResultSelector<Element, Result>.self).function

@@ -26,6 +26,10 @@ import Synchronization
     @usableFromInline let sourceStates: UnsafeMutablePointer<Atomic<UInt8>>
     /// The subclass's bytes (uninitialised, aligned for `Int`).
     @usableFromInline let extraStorage: UnsafeMutableRawPointer
+    /// Whether the sources came as a collection (`CombinedSources.isCollection`).
+    @usableFromInline let isCollection: Bool
+    /// How many sources have not sent their terminal event. Guarded by the subclass's lock.
+    @exclusivity(unchecked) @usableFromInline final var active: Int
 
     /// Where a source is. `subscribing` → `subscriptionKept` (by `start`), → `ended` (its
     /// terminal event, final), → `disposed` (the sink's disposal).
@@ -47,6 +51,8 @@ import Synchronization
         sourceStates = (storage + statesOffset).bindMemory(to: Atomic<UInt8>.self, capacity: count)
         for index in 0..<count { (sourceStates + index).initialize(to: Atomic(SourceState.subscribing.rawValue)) }
         extraStorage = storage + extraOffset
+        isCollection = sources.isCollection
+        active = count
         super.init(downstream: downstream)
     }
 
@@ -66,11 +72,11 @@ import Synchronization
     }
 
     /// Subscribes every source, in order, source `index` delivering through `handler(index)`.
-    /// With no sources at all, completes at once. (The sink has no upstream of `Sink`'s kind:
-    /// it keeps the sources' subscriptions itself.)
+    /// With no sources at all, `startWithoutSources()`. (The sink has no upstream of `Sink`'s
+    /// kind: it keeps the sources' subscriptions itself.)
     @inlinable final func start(handler: (Int) -> ErasedSourceHandler) {
         if layout.sources.isEmpty {
-            send(.completed)
+            startWithoutSources()
             return
         }
         layout.sources.withUnsafeBufferPointer { sources in
@@ -91,6 +97,15 @@ import Synchronization
             }
         }
     }
+
+    /// What a subscription to no sources at all does: completes at once (zip's rule).
+    @inlinable func startWithoutSources() {
+        send(.completed)
+    }
+
+    /// Whether every source but `index` has sent its terminal event (source `index` has just
+    /// sent an element). Under the subclass's lock.
+    @inlinable final var onlyOneSourceActive: Bool { active == 1 }
 
     /// Source `index`'s state.
     @inlinable final func state(of index: Int) -> SourceState {

@@ -4,8 +4,9 @@ extension ObservableType {
     /// `--1-----2--|` and `----a-----b--|` → `combineLatest(+)` → `----1a--2a-2b--|`
     ///
     /// Sends only once every source has sent an element. Completes when every source has
-    /// completed, or at once when a source completes without ever sending an element; the first
-    /// error is forwarded and disposes every source. An error thrown by `resultSelector` is sent
+    /// completed, or when a source sends an element while every other source has completed and
+    /// some source never sent one (nothing can be combined any more); a source's subscription
+    /// is disposed when it completes, and the first error is forwarded and disposes every source. An error thrown by `resultSelector` is sent
     /// as an `error` event. The selector runs outside the operator's lock, one call at a time.
     /// Takes 2 or more sources (RxSwift offers 2 to 8).
     @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
@@ -42,7 +43,8 @@ extension ObservableType {
 
     /// Combines the latest elements of a collection of sources.
     ///
-    /// An empty collection completes at once.
+    /// As the variadic form. An empty collection sends `resultSelector([])` and completes at
+    /// once, as RxSwift does.
     @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
         CombiningObservable<CombineLatestSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -61,13 +63,11 @@ extension ObservableType {
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var missing: Int
-    @exclusivity(unchecked) @usableFromInline var active: Int
     @exclusivity(unchecked) @usableFromInline var emitRowIsFull = false
 
     @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>) {
         let count = sources.layout.sources.count
         missing = count
-        active = count
         super.init(downstream: downstream, sources: sources, rows: 2, extraBytes: count)
         extraStorage.initializeMemory(as: Bool.self, repeating: false, count: count)
     }
@@ -76,6 +76,13 @@ extension ObservableType {
         if layout.isTrivial { return }
         if emitRowIsFull { layout.destroyRow(emitRow) }
         for index in layout.sources.indices where hasValue[index] { layout.destroy(at: index, in: latest) }
+    }
+
+    /// RxSwift's rule for a collection of no sources: the selector's value of an empty array,
+    /// then completion.
+    @inlinable override func startWithoutSources() {
+        send(.next(nil))
+        send(.completed)
     }
 
     @inlinable var latest: UnsafeMutableRawPointer { storage + layout.rowStride }
@@ -93,8 +100,19 @@ extension ObservableType {
                 hasValue[index] = true
                 missing -= 1
             }
-            if missing > 0 || done {
+            if done {
                 lock.unlock()
+                return
+            }
+            if missing > 0 {
+                // Every other source is done and one of them never sent: nothing can come.
+                guard onlyOneSourceActive else {
+                    lock.unlock()
+                    return
+                }
+                let emitter = acceptLocked(.completed)
+                lock.unlock()
+                if emitter { emit(.completed) }
                 return
             }
             if emitting {
@@ -114,7 +132,7 @@ extension ObservableType {
         case .completed:
             ended = endSource(index)
             active -= 1
-            if active > 0 && hasValue[index] {
+            if active > 0 {
                 lock.unlock()
                 if ended { disposeEndedSource(index) }
                 return

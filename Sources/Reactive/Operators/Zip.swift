@@ -4,8 +4,8 @@ extension ObservableType {
     /// `--1--2-----3--|` and `----a--b--|` → `zip(+)` → `----1a-2b--|`
     ///
     /// Elements wait in per-source queues until every source has one at that position.
-    /// Completes when a source has completed and its queue is empty; the first error is
-    /// forwarded and disposes every source. An error thrown by `resultSelector` is sent as an
+    /// Completes when every source has completed (a source's subscription is disposed when it
+    /// completes); the first error is forwarded and disposes every source. An error thrown by `resultSelector` is sent as an
     /// `error` event. Takes 2 or more sources (RxSwift offers 2 to 8).
     @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
         CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: resultSelector))
@@ -42,7 +42,9 @@ extension ObservableType {
 
     /// Combines a collection of sources' elements by position.
     ///
-    /// An empty collection completes at once.
+    /// As the variadic form, and, as in RxSwift, it also completes when an element arrives
+    /// while every other source has completed and one of them has nothing queued (no row can be
+    /// made any more). An empty collection completes at once, with no element.
     @inlinable public static func zip<Sources: Collection>(_ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
         CombiningObservable<ZipSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
@@ -108,16 +110,18 @@ extension ObservableType {
                     head = 0
                 }
                 for source in pending.indices { pending[source] -= 1 }
-                // A completed source with nothing pending can never pair again.
-                let drained = pending.indices.contains { sourceHasEnded($0) && pending[$0] == 0 }
-                accepted = (.next(row), drained ? .completed : nil)
+                accepted = (.next(row), nil)
+            } else if isCollection && onlyOneSourceActive {
+                // RxSwift's collection form: the others are done and one has nothing queued.
+                accepted = (.completed, nil)
             }
         case .error(let error):
             ended = endSource(index)
             accepted = (.error(error), nil)
         case .completed:
             ended = endSource(index)
-            if pending[index] == 0 { accepted = (.completed, nil) }
+            active -= 1
+            if active == 0 { accepted = (.completed, nil) }
         }
         guard let (first, second) = accepted else {
             lock.unlock()

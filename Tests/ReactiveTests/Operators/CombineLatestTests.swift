@@ -44,13 +44,44 @@ final class CombineLatestTests: ReactiveTestCase {
         subscriptions.forEach { $0.dispose() }
     }
 
-    func testCombineLatest_sourceCompletingEmptyCompletesAtOnce() {
+    func testCombineLatest_sourceCompletingEmpty_completesWhenAnotherSourceSendsAfterward() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(400)])
+        let ys = scheduler.createHotObservable([Recorded<Event<Int>>.completed(250)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
+        // Not at 250: only when xs sends while every other source is done can nothing come.
+        XCTAssertEqual(res.events, [.completed(260)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatest_sourceCompletingEmpty_completesWhenEverySourceCompleted() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(400)])
         let ys = scheduler.createHotObservable([Recorded<Event<Int>>.completed(250)])
-        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
-        XCTAssertEqual(res.events, [.completed(250)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        let zs = scheduler.createHotObservable([.next(220, 5), .next(300, 6), .completed(350)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, zs) { $0 + $1 + $2 } }
+        // zs sends at 300 while xs still runs: nothing ends then.
+        XCTAssertEqual(res.events, [.completed(400)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(zs.subscriptions, [Subscription(200, 350)])
+    }
+
+    func testCombineLatest_collection_sourceCompletingEmpty_completesWhenAnotherSourceSendsAfterward() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(400)])
+        let ys = scheduler.createHotObservable([Recorded<Event<Int>>.completed(250)])
+        let res = scheduler.start { Observable.combineLatest([xs.asObservable(), ys.asObservable()]) }
+        XCTAssertEqual(res.events, [.completed(260)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatest_emptyCollection_sendsTheSelectorOfNothingThenCompletes() {
+        XCTAssertEqual(Observable<[Int]>.combineLatest([Observable<Int>]()).toEvents(), [.next([]), .completed])
+        XCTAssertEqual(Observable.combineLatest([Observable<Int>]()) { $0.count + 7 }.toEvents(), [.next(7), .completed])
+        let failing = Observable.combineLatest([Observable<Int>]()) { _ -> Int in throw TestError.first }
+        XCTAssertEqual(failing.toEvents(), [.error(TestError.first)])
     }
 
     func testCombineLatest_disposalRacingSubscriptionAndEnding_disposesEverySourceOnce() {
@@ -85,13 +116,12 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(b.subscriptions, [Subscription(200, 230)])
     }
 
-    func testCombineLatest_collection_andEmptyCollection_andDisposeInMiddle() {
+    func testCombineLatest_collection_andDisposeInMiddle() {
         let scheduler = TestScheduler(initialClock: 0)
         let sources = (0..<3).map { index in scheduler.createHotObservable([.next(210 + 10 * index, index), .next(300, 10 + index)]) }
         let res = scheduler.start(disposed: 400) { Observable.combineLatest(sources.map { $0.asObservable() }) }
         XCTAssertEqual(res.events, [.next(230, [0, 1, 2]), .next(300, [10, 1, 2]), .next(300, [10, 11, 2]), .next(300, [10, 11, 12])])
         XCTAssertEqual(sources[0].subscriptions, [Subscription(200, 400)])
-        XCTAssertEqual(Observable<[Int]>.combineLatest([Observable<Int>]()).toEvents(), [.completed])
     }
 
     func testCombineLatest_collectionOfTwelve_eachSourceDeliversAtItsOwnPlace() {

@@ -4,23 +4,47 @@ import ReactiveTest
 import XCTest
 
 final class ZipTests: ReactiveTestCase {
-    func testZip_pairsByPosition() {
+    func testZip_pairsByPosition_completesOnlyWhenAllSourcesCompleted() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(250, 3), .completed(300)])
         let ys = scheduler.createHotObservable([.next(230, "a"), .next(240, "b"), .completed(260)])
         let res = scheduler.start { Observable.zip(xs, ys) { "\($0)\($1)" } }
-        XCTAssertEqual(res.events, [.next(230, "1a"), .next(240, "2b"), .completed(260)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 260)])
+        // ys is done and drained at 260, yet zip waits for xs (RxSwift 6 has no drained rule).
+        XCTAssertEqual(res.events, [.next(230, "1a"), .next(240, "2b"), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
     }
 
-    func testZip_completesWhenCompletedSourceRunsDry() {
+    func testZip_completedSourceRunDry_doesNotCompleteWhileOthersRun() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
-        let ys = scheduler.createHotObservable([.next(230, 1), .next(240, 2)])
+        let ys = scheduler.createHotObservable([.next(230, 1), .next(240, 2), .next(250, 3)])
         let res = scheduler.start { Observable.zip(xs, ys, resultSelector: +) }
-        XCTAssertEqual(res.events, [.next(230, 2), .completed(230)])
-        XCTAssertEqual(ys.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(res.events, [.next(230, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testZip_collection_completesWhenElementArrivesAndEveryOtherSourceIsDoneAndOneRanDry() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 1), .next(240, 2), .next(250, 3)])
+        let res = scheduler.start { Observable.zip([xs.asObservable(), ys.asObservable()]) }
+        // At 240 ys sends while xs is done with nothing queued: no pair can ever be made again.
+        XCTAssertEqual(res.events, [.next(230, [1, 1]), .completed(240)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)])
+    }
+
+    func testZip_collection_doneSourceWithQueuedElements_keepsPairing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .next(250, 30), .completed(260)])
+        let zs = scheduler.createHotObservable([.next(205, 100), .next(206, 200), .next(207, 300), .completed(270)])
+        let res = scheduler.start { Observable.zip([xs, ys, zs].map { $0.asObservable() }) { $0.reduce(0, +) } }
+        XCTAssertEqual(res.events, [.next(230, 111), .next(240, 222), .completed(270)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
+        XCTAssertEqual(zs.subscriptions, [Subscription(200, 270)])
     }
 
     func testZip_eightSourcesTuple_collection_andEmpty() {
@@ -37,10 +61,10 @@ final class ZipTests: ReactiveTestCase {
             scheduler.createHotObservable([.next(210 + index, index), .next(300 - index, 100 + index), .completed(350 + index)])
         }
         let res = scheduler.start { Observable.zip(sources.map { $0.asObservable() }) }
-        // The first source to complete has nothing pending: no tuple can be made any more.
-        XCTAssertEqual(res.events, [.next(221, Array(0..<12)), .next(300, Array(100..<112)), .completed(350)])
+        // Every source has to complete; each is disposed at its own completion.
+        XCTAssertEqual(res.events, [.next(221, Array(0..<12)), .next(300, Array(100..<112)), .completed(361)])
         for (index, source) in sources.enumerated() {
-            XCTAssertEqual(source.subscriptions, [Subscription(200, 350)], "source \(index)")
+            XCTAssertEqual(source.subscriptions, [Subscription(200, 350 + index)], "source \(index)")
         }
     }
 
