@@ -22,17 +22,17 @@ public struct BlockingObservable<Element> {
 
     /// The first element, or nil if the sequence completes empty; stops the sequence after it.
     public func first() throws -> Element? {
-        try run(stopAfterFirst: true).get().first
+        try run(limit: 1).get().first
     }
 
     /// The last element, or nil if the sequence completes empty.
     public func last() throws -> Element? {
-        try run(stopAfterFirst: false).get().last
+        try run().get().last
     }
 
     /// All elements, once the sequence completes.
     public func toArray() throws -> [Element] {
-        try run(stopAfterFirst: false).get()
+        try run().get()
     }
 
     /// The only element; throws `RxError.noElements` or `RxError.moreThanOneElement` otherwise.
@@ -42,8 +42,11 @@ public struct BlockingObservable<Element> {
 
     /// The only element matching `predicate`; throws `RxError.noElements` or
     /// `RxError.moreThanOneElement` otherwise.
+    ///
+    /// Stops the sequence at the second match or when `predicate` throws (the error is
+    /// rethrown): `predicate` is not called again after either.
     public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
-        let elements = try run(stopAfterFirst: false, filter: predicate).get()
+        let elements = try run(limit: 2, filter: predicate).get()
         guard let element = elements.first else { throw RxError.noElements }
         guard elements.count == 1 else { throw RxError.moreThanOneElement }
         return element
@@ -52,7 +55,7 @@ public struct BlockingObservable<Element> {
     /// How the sequence ended, with the elements received: `completed` or `failed`.
     /// A timeout is reported as `failed` with `RxError.timeout`.
     public func materialize() -> MaterializedSequenceResult<Element> {
-        let outcome = run(stopAfterFirst: false)
+        let outcome = run()
         switch outcome.error {
         case nil: return .completed(elements: outcome.elements)
         case let error?: return .failed(elements: outcome.elements, error: error)
@@ -68,7 +71,10 @@ public struct BlockingObservable<Element> {
         }
     }
 
-    private func run(stopAfterFirst: Bool, filter: ((Element) throws -> Bool)? = nil) -> Outcome {
+    /// Subscribes and waits for the end, or for `limit` elements (matching `filter`), after
+    /// which the sequence is stopped. Nothing is evaluated once the outcome is settled: a
+    /// synchronous source may still send before its subscription can be disposed.
+    private func run(limit: Int? = nil, filter: ((Element) throws -> Bool)? = nil) -> Outcome {
         let state = BlockingState<Outcome>(Outcome())
         let subscription = SingleAssignmentDisposable()
         let done = DispatchSemaphore(value: 0)
@@ -78,13 +84,16 @@ public struct BlockingObservable<Element> {
         subscription.setDisposable(source.subscribe { event in
             switch event {
             case .next(let element):
+                if state.isFinished { return }
                 do {
                     if let filter, try !filter(element) { return }
-                    if stopAfterFirst {
-                        finish { $0.elements.append(element) }
+                    let count = state.update { outcome -> Int in
+                        outcome.elements.append(element)
+                        return outcome.elements.count
+                    }
+                    if let limit, let count, count >= limit {
+                        finish { _ in }
                         subscription.dispose()
-                    } else {
-                        state.update { $0.elements.append(element) }
                     }
                 } catch {
                     finish { $0.error = error }
@@ -134,8 +143,9 @@ private final class BlockingState<Value>: @unchecked Sendable {
     var isFinished: Bool { lock.withLock { finished } }
     var value: Value { lock.withLock { current } }
 
-    func update(_ body: (inout Value) -> Void) {
-        lock.withLock { if !finished { body(&current) } }
+    /// Applies `body` unless finished; its result, or nil if finished.
+    @discardableResult func update<Result>(_ body: (inout Value) -> Result) -> Result? {
+        lock.withLock { finished ? nil : body(&current) }
     }
 
     /// Applies the final update once; true for the first caller.

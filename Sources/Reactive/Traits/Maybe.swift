@@ -83,27 +83,3 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     public func asCompletable() -> Completable { Completable(raw: source.ignoreElements()) }
 }
 
-extension ObservableType {
-    /// This sequence as a `Maybe`: fails with `RxError.moreThanOneElement` at a second element;
-    /// the element is sent on completion.
-    public func asMaybe() -> Maybe<Element> {
-        Maybe(raw: Observable.create { observer in
-            var element: Element?
-            return self.subscribe { event in
-                switch event {
-                case .next(let value):
-                    if element != nil {
-                        observer.onError(RxError.moreThanOneElement)
-                    } else {
-                        element = value
-                    }
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    if let element { observer.onNext(element) }
-                    observer.onCompleted()
-                }
-            }
-        })
-    }
-}

@@ -113,10 +113,3 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 }
 
-extension ObservableType {
-    /// This sequence as a `Single`: fails with `RxError.noElements` if it completes empty and
-    /// with `RxError.moreThanOneElement` at a second element; the element is sent on completion.
-    public func asSingle() -> Single<Element> {
-        Single(raw: single())
-    }
-}

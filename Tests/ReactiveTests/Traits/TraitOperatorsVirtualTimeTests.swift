@@ -68,7 +68,8 @@ final class TraitOperatorsVirtualTimeTests: ReactiveTestCase {
         XCTAssertEqual(run { s in maybe(s).flatMap { Single.just($0 * 2) }.asObservable() }, [.next(210, 8), .completed(210)])
         XCTAssertEqual(run { s in maybe(s).flatMapCompletable { _ in Completable.empty() }.asObservable() }, [Recorded<Event<Never>>.completed(210)])
         XCTAssertEqual(run { s in Maybe.zip(maybe(s), Maybe.just(1)) { $0 + $1 }.asObservable() }, [.next(210, 5), .completed(210)])
-        XCTAssertEqual(run { s in Maybe.zip(maybe(s), Maybe<Int>.empty()) { $0 + $1 }.asObservable() }, [.completed(200)])
+        // zip completes once both have completed (RxSwift 6), not when the empty one does.
+        XCTAssertEqual(run { s in Maybe.zip(maybe(s), Maybe<Int>.empty()) { $0 + $1 }.asObservable() }, [.completed(210)])
     }
 
     func testCompletable_forms() {
