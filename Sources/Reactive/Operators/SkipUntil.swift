@@ -4,7 +4,9 @@ extension ObservableType {
     /// `--1--2--3--4--|` with other `-----x--` → `skip(until: other)` → `--------3--4--|`
     ///
     /// An error from `other` is forwarded; its first element or its completion ends the
-    /// subscription to it. The source's terminal event is always forwarded.
+    /// subscription to it. The source's error is always forwarded; its completion only once
+    /// elements are let through: a source completing while still skipping ends the
+    /// subscription silently, disposing both (as RxSwift does).
     public func skip<Other>(until other: some ObservableType<Other>) -> Observable<Element> {
         UnaryObservable<SkipUntilSink<Element, Other>>(asObservable(), other.asObservable())
     }
@@ -33,6 +35,11 @@ final class SkipUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
 
     func on(_ event: inout Event<Element>) {
         lock.lock()
+        if case .completed = event, !open {
+            lock.unlock()
+            dispose()
+            return
+        }
         let emitter = (open || event.isStopEvent) && acceptLocked(event)
         lock.unlock()
         if emitter { emit(event) }

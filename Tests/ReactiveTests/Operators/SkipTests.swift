@@ -50,18 +50,32 @@ final class SkipTests: ReactiveTestCase {
         XCTAssertEqual(other.subscriptions, [Subscription(200, 225)])
     }
 
-    func testSkipUntil_otherErrorOrNever() {
+    func testSkipUntil_otherError_isForwarded_andDisposesTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
         let failing = scheduler.createHotObservable([Recorded<Event<Int>>.error(220, TestError.first)])
         let res = scheduler.start { xs.skip(until: failing) }
         XCTAssertEqual(res.events, [.error(220, TestError.first)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
-        let ys = scheduler.createHotObservable([.next(1210, 1), .completed(1300)])
+    }
+
+    func testSkipUntil_sourceCompletingWhileSkipping_forwardsNothing_andDisposesBoth() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let never = scheduler.createHotObservable([Recorded<Event<Int>>]())
-        let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { ys.skip(until: never) }
-        XCTAssertEqual(res2.events, [.completed(1300)])
-        XCTAssertEqual(never.subscriptions, [Subscription(1200, 1300)])
+        let res = scheduler.start { ys.skip(until: never) }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(never.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testSkipUntil_sourceFailingWhileSkipping_forwardsTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys = scheduler.createHotObservable([.next(210, 1), .error(300, TestError.first)])
+        let never = scheduler.createHotObservable([Recorded<Event<Int>>]())
+        let res = scheduler.start { ys.skip(until: never) }
+        XCTAssertEqual(res.events, [.error(300, TestError.first)])
+        XCTAssertEqual(never.subscriptions, [Subscription(200, 300)])
     }
 
     func testElementAt_sendsOneAndCompletes_orFailsWhenShort() {
