@@ -2,9 +2,18 @@ extension ObservableType {
     /// Subscribes to the source, and disposes that subscription, on `scheduler`.
     ///
     /// Events keep the thread the source sends them on; use `observe(on:)` to change that.
-    /// Disposing before the scheduled subscription ran cancels it.
+    /// Disposing before the scheduled subscription ran cancels it. The source's subscription is
+    /// always disposed through `scheduler`, also after its own terminal event (one tick later
+    /// in virtual time). A source that is not an `Observable` is subscribed as it is, as in
+    /// RxSwift, not through `asObservable()` (whose wrapper would dispose it in place on its
+    /// terminal event).
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOnObservable(source: asObservable(), scheduler: scheduler)
+        if let observable = self as? Observable<Element> {
+            return SubscribeOnObservable(scheduler: scheduler) { observable.subscribe($0) }
+        }
+        return SubscribeOnObservable(scheduler: scheduler) { downstream in
+            self.subscribe(AnyObserver(eventHandler: { downstream.on($0) }))
+        }
     }
 
     /// The deprecated name of `subscribe(on:)`.
@@ -15,11 +24,11 @@ extension ObservableType {
 }
 
 final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let source: Observable<Element>
+    let subscribeSource: (Downstream<Element>) -> Disposable
     let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.source = source
+    init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (Downstream<Element>) -> Disposable) {
+        self.subscribeSource = subscribeSource
         self.scheduler = scheduler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
@@ -27,7 +36,7 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
             let subscription = SerialDisposable()
             sink.setUpstream(subscription)
             subscription.disposable = node.scheduler.schedule(()) { _ in
-                let inner = node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward($1) })
+                let inner = node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward($1) })
                 subscription.disposable = ScheduledDisposable(scheduler: node.scheduler, disposable: inner)
                 return Disposables.create()
             }

@@ -46,6 +46,22 @@ final class SubscribeOnTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
     }
 
+    func testSubscribeOn_sourceCompleting_disposesItThroughTheSchedulerATickLater() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let res = scheduler.start { xs.subscribe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
+    }
+
+    func testSubscribeOn_sourceFailing_disposesItThroughTheSchedulerATickLater() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(300, TestError.first)])
+        let res = scheduler.start { xs.subscribe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(300, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
+    }
+
     func testSubscribeOn_disposeBeforeScheduledSubscription_neverSubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1)])
