@@ -6,7 +6,10 @@ extension ObservableType {
     /// `onNext`, `onError`, `onCompleted` run before the event is forwarded, `afterNext`,
     /// `afterError`, `afterCompleted` after it. `onSubscribe` runs before the source is
     /// subscribed, `onSubscribed` after; `onDispose` runs once when the subscription ends, by
-    /// disposal or by a terminal event. An error thrown by `onNext`/`afterNext` (or `onError`,
+    /// disposal or by a terminal event, after the source's subscription is disposed. As in
+    /// RxSwift, that disposal waits for `onSubscribed` (a source ending while being subscribed:
+    /// `onSubscribe`, events, source disposed, `onSubscribed`, `onDispose`) and for the
+    /// terminal event's `after` handler. An error thrown by `onNext`/`afterNext` (or `onError`,
     /// `onCompleted`) is sent as an `error` event instead. The closures run on the thread the
     /// source sends on and are retained for the life of the observable.
     @inlinable public func `do`(
@@ -51,8 +54,17 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class DoSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class DoSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let handlers: DoHandlers<Element>
+    /// Disposal waits while the sink subscribes (until `onSubscribed` ran) and while it forwards
+    /// a terminal event (until the `after` handler ran): RxSwift disposes a sink's subscription
+    /// only once its `run` has returned, and its sink disposes itself after the terminal event's
+    /// handlers. So `onDispose` comes after the source's disposal and after `onSubscribed` for a
+    /// source that ends while being subscribed, and after `afterCompleted`/`afterError`.
+    @usableFromInline let lock = Lock()
+    // Guarded by lock.
+    @usableFromInline var holds = 0
+    @usableFromInline var disposeRequested = false
 
     @inlinable init(downstream: Downstream<Element>, parameters handlers: DoHandlers<Element>) {
         self.handlers = handlers
@@ -60,9 +72,11 @@ extension ObservableType {
     }
 
     @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
+        hold()
         handlers.onSubscribe?()
         setUpstream(source.subscribe(sourceObserver))
         handlers.onSubscribed?()
+        release()
     }
 
     @inlinable func on(_ event: inout Event<Element>) {
@@ -75,11 +89,15 @@ extension ObservableType {
                 try handlers.afterNext?(element)
             case .error(let error):
                 if isStopped { return }
+                hold()
+                defer { release() }
                 try handlers.onError?(error)
                 forwardError(error)
                 try handlers.afterError?(error)
             case .completed:
                 if isStopped { return }
+                hold()
+                defer { release() }
                 try handlers.onCompleted?()
                 forwardCompleted()
                 try handlers.afterCompleted?()
@@ -89,7 +107,34 @@ extension ObservableType {
         }
     }
 
+    @usableFromInline func hold() {
+        lock.lock()
+        holds += 1
+        lock.unlock()
+    }
+
+    /// Ends a hold; the last one out carries out a disposal requested meanwhile.
+    @usableFromInline func release() {
+        lock.lock()
+        holds -= 1
+        let disposeNow = holds == 0 && disposeRequested
+        lock.unlock()
+        if disposeNow { disposeSourceAndNotify() }
+    }
+
     @usableFromInline override func dispose() {
+        lock.lock()
+        if disposeRequested {
+            lock.unlock()
+            return
+        }
+        disposeRequested = true
+        let disposeNow = holds == 0
+        lock.unlock()
+        if disposeNow { disposeSourceAndNotify() }
+    }
+
+    @usableFromInline func disposeSourceAndNotify() {
         if disposeOnce() { handlers.onDispose?() }
     }
 }
