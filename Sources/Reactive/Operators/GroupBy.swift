@@ -27,6 +27,10 @@ extension ObservableType {
     ///
     /// Groups are hot: subscribe to a group when it arrives, or its first elements are missed.
     /// Completion and errors (from the source or `keySelector`) end every group and the result.
+    /// Disposing the result stops new groups from being sent, but the source stays subscribed
+    /// while any group is (its subscription is reference counted, as in RxSwift): the groups
+    /// still subscribed keep receiving their elements, and the source is disposed when the last
+    /// of them is.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
         UnaryObservable<GroupBySink<Key, Element>>(asObservable(), keySelector)
     }
@@ -36,14 +40,25 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
     private let keySelector: (Element) throws -> Key
     // Only touched from the source's events, which never overlap.
     private var groups: [Key: PublishSubject<Element>] = [:]
+    /// The source's subscription, disposed once the result's subscription (the primary
+    /// reference, held as this sink's upstream) and every group subscription are disposed.
+    private let sourceSubscription = SingleAssignmentDisposable()
+    private let references: RefCountDisposable
 
     init(downstream: Downstream<GroupedObservable<Key, Element>>, parameters keySelector: @escaping (Element) throws -> Key) {
         self.keySelector = keySelector
+        references = RefCountDisposable(disposable: sourceSubscription)
         super.init(downstream: downstream)
     }
 
+    func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
+        setUpstream(references)
+        sourceSubscription.setDisposable(source.subscribe(sourceObserver))
+    }
+
     func on(_ event: inout Event<Element>) {
-        if isStopped { return }
+        // Not `isStopped`: after the result is disposed, the groups still subscribed are served.
+        if hasTerminated || sourceSubscription.isDisposed { return }
         switch event {
         case .next(let element):
             let key: Key
@@ -59,7 +74,13 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
             } else {
                 group = PublishSubject()
                 groups[key] = group
-                forwardNext(GroupedObservable(key: key, source: group.asObservable()))
+                let references = self.references
+                let source = Observable<Element>.create { observer in
+                    let reference = references.retain()
+                    let subscription = group.subscribe(observer)
+                    return Disposables.create(reference, subscription)
+                }
+                forwardNext(GroupedObservable(key: key, source: source))
             }
             group.on(.next(element))
         case .error, .completed:
@@ -75,5 +96,6 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
         case .error(let error): forwardError(error)
         default: forwardCompleted()
         }
+        sourceSubscription.dispose()
     }
 }

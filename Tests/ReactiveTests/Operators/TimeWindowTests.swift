@@ -105,6 +105,41 @@ final class TimeWindowTests: ReactiveTestCase {
         XCTAssertEqual(groups["b"]?.events, [.next(220, "b1"), .completed(300)])
     }
 
+    func testGroupBy_disposingTheResult_keepsTheSourceWhileAGroupIsSubscribed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a1"), .next(220, "b1"), .next(260, "a2"), .next(270, "c1"), .next(280, "b2"), .completed(500)])
+        var groups: [String: TestableObserver<String>] = [:]
+        var groupSubscriptions: [String: Disposable] = [:]
+        let keys = scheduler.createObserver(String.self)
+        var subscription: Disposable?
+        scheduler.scheduleAt(200) {
+            subscription = xs.groupBy { String($0.prefix(1)) }.do(onNext: { group in
+                let observer = scheduler.createObserver(String.self)
+                groups[group.key] = observer
+                groupSubscriptions[group.key] = group.subscribe(observer)
+            }).map(\.key).subscribe(keys)
+        }
+        scheduler.scheduleAt(250) { subscription?.dispose() }
+        scheduler.scheduleAt(275) { groupSubscriptions["a"]?.dispose() }
+        scheduler.scheduleAt(290) { groupSubscriptions["b"]?.dispose() }
+        scheduler.start()
+        // No new group after 250; "a" and "b" go on until they are disposed; the source is
+        // disposed with the last of them.
+        XCTAssertEqual(keys.events, [.next(210, "a"), .next(220, "b")])
+        XCTAssertEqual(groups["a"]?.events, [.next(210, "a1"), .next(260, "a2")])
+        XCTAssertEqual(groups["b"]?.events, [.next(220, "b1"), .next(280, "b2")])
+        XCTAssertNil(groups["c"])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 290)])
+    }
+
+    func testGroupBy_disposingTheResultWithNoGroupSubscribed_disposesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a1"), .completed(500)])
+        let res = scheduler.start(disposed: 250) { xs.groupBy { String($0.prefix(1)) }.map(\.key) }
+        XCTAssertEqual(res.events, [.next(210, "a")])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
     func testGroupBy_keySelectorErrorEndsGroupsWithIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
