@@ -150,6 +150,10 @@ extension ObservableType {
     @inlinable func on(_ event: inout Event<SourceElement>) {
         switch event {
         case .next(let element):
+            if dropWhileBusy {
+                nextDroppingWhileBusy(element)
+                return
+            }
             guard let inner = attempt(selector, element) else { return }
             lock.lock()
             if done || innersDisposed {
@@ -162,8 +166,6 @@ extension ObservableType {
                 let inline = takeInlineSlotLocked()
                 lock.unlock()
                 start(inner, inline: inline)
-            } else if dropWhileBusy {
-                lock.unlock()
             } else {
                 waiting.append(inner)
                 lock.unlock()
@@ -178,6 +180,32 @@ extension ObservableType {
             lock.unlock()
             if emitter { emit(.completed) }
         }
+    }
+
+    /// `flatMapFirst`'s element: dropped while an inner observable runs, without calling the
+    /// selector (as RxSwift, which maps only the elements it accepts); else its slot is taken
+    /// before the selector runs (outside the lock) and given back if the selector throws.
+    @inlinable func nextDroppingWhileBusy(_ element: SourceElement) {
+        lock.lock()
+        if done || innersDisposed || active > 0 {
+            lock.unlock()
+            return
+        }
+        active += 1
+        let inline = takeInlineSlotLocked()
+        lock.unlock()
+        let inner: Observable<Element>
+        do {
+            inner = try selector(element)
+        } catch {
+            lock.lock()
+            active -= 1
+            if inline { freeInlineSlotLocked() }
+            lock.unlock()
+            send(.error(error))
+            return
+        }
+        start(inner, inline: inline)
     }
 
     /// Subscribes waiting inner observables while there is room. One loop runs at a time: a

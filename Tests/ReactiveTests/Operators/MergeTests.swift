@@ -101,6 +101,30 @@ final class MergeTests: ReactiveTestCase {
         XCTAssertEqual(inner.subscriptions, [Subscription(210, 250), Subscription(260, 300)])
     }
 
+    func testFlatMapFirst_callsTheSelectorOnlyForElementsItAccepts() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(260, 4), .completed(300)])
+        let inner = scheduler.createColdObservable([.next(10, 0), .completed(40)])
+        var mapped: [Int] = []
+        let res = scheduler.start { xs.flatMapFirst { value -> Observable<Int> in
+            mapped.append(value)
+            return inner.asObservable().map { _ in value }
+        } }
+        XCTAssertEqual(res.events, [.next(220, 1), .next(270, 4), .completed(300)])
+        XCTAssertEqual(mapped, [1, 4])
+    }
+
+    func testFlatMapFirst_throwingSelector_failsAndFreesNothingItDidNotTake() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.flatMapFirst { value -> Observable<Int> in
+            if value == 2 { throw TestError.first }
+            return .just(value)
+        } }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+
     func testConcatMap_queuesAndSubscribesInOrder() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
