@@ -24,14 +24,19 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     }
 
     private func subscribeCounting(_ downstream: Downstream<Source.Element>) -> Disposable {
+        let sink = RefCountSink(parent: self, downstream: downstream)
+        // The subscriber joins the shared subject first. If that ended it (a subject that has
+        // terminated replays its end at once), it is not counted and nothing connects: a
+        // `.forever` share keeps its terminated subject rather than subscribing the source
+        // again (RxSwift's rule).
+        sink.setUpstream(source.asObservable().subscribe(Downstream(sink) { unsafeDowncast($0, to: RefCountSink<Source>.self).on(&$1) }))
         let (first, id): (Bool, Int) = lock.withLock {
+            if sink.isStopped { return (false, -1) }
             count += 1
             if count == 1 { connectionID += 1 }
+            sink.connectionID = connectionID
             return (count == 1, connectionID)
         }
-        let sink = RefCountSink(parent: self, downstream: downstream, connectionID: id)
-        // The subscriber joins the shared subject first, then the first one connects.
-        sink.setUpstream(source.asObservable().subscribe(Downstream(sink) { unsafeDowncast($0, to: RefCountSink<Source>.self).on(&$1) }))
         if first {
             let connection = source.connect()
             let keep: Bool = lock.withLock {
@@ -44,10 +49,11 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
         return sink
     }
 
-    /// A subscriber left (`terminal` false) or saw the end of the connection (`terminal` true).
-    func release(connectionID id: Int, terminal: Bool) {
+    /// Ends `sink`'s share of the connection: all of it on a terminal event, else its count.
+    /// A sink never counted (its connection is `-1`) or of an earlier connection changes nothing.
+    func release(_ sink: RefCountSink<Source>, terminal: Bool) {
         let ending: Disposable? = lock.withLock {
-            guard id == connectionID else { return nil }
+            guard sink.connectionID == connectionID else { return nil }
             if terminal {
                 count = 0
             } else {
@@ -64,11 +70,11 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
 
 final class RefCountSink<Source: ConnectableObservableType>: ForwardingSink<Source.Element>, @unchecked Sendable {
     private let parent: RefCountObservable<Source>
-    private let connectionID: Int
+    /// The connection this sink is counted in; -1 until counted. Guarded by the parent's lock.
+    var connectionID = -1
 
-    init(parent: RefCountObservable<Source>, downstream: Downstream<Source.Element>, connectionID: Int) {
+    init(parent: RefCountObservable<Source>, downstream: Downstream<Source.Element>) {
         self.parent = parent
-        self.connectionID = connectionID
         super.init(downstream: downstream)
     }
 
@@ -78,7 +84,7 @@ final class RefCountSink<Source: ConnectableObservableType>: ForwardingSink<Sour
             return
         }
         if markStopped() {
-            parent.release(connectionID: connectionID, terminal: true)
+            parent.release(self, terminal: true)
             downstream.on(event)
             dispose()
         }
@@ -86,6 +92,6 @@ final class RefCountSink<Source: ConnectableObservableType>: ForwardingSink<Sour
 
     override func dispose() {
         guard disposeOnce() else { return }
-        if !hasTerminated { parent.release(connectionID: connectionID, terminal: false) }
+        if !hasTerminated { parent.release(self, terminal: false) }
     }
 }

@@ -85,6 +85,38 @@ final class SharingTests: ReactiveTestCase {
         scheduler.start()
         XCTAssertEqual(a.events, [.next(210, 1), .next(220, 2), .completed(230)])
         XCTAssertEqual(late.events, [.next(300, 2), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)], "the source is not subscribed again")
+    }
+
+    func testShareForever_withoutReplay_lateSubscriberGetsTheTerminalEventOnly_noNewSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(30, TestError.first)])
+        let shared = xs.share(scope: .forever)
+        let a = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
+        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
+        scheduler.start()
+        XCTAssertEqual(a.events, [.next(210, 1), .error(230, TestError.first)])
+        XCTAssertEqual(late.events, [.error(300, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testShareForever_synchronousSource_isSubscribedOnce() {
+        var subscriptions = 0
+        let source = Observable<Int>.create { observer in
+            subscriptions += 1
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        let shared = source.share(replay: 1, scope: .forever)
+        var received: [Int] = []
+        _ = shared.subscribe(onNext: { received.append($0) })
+        _ = shared.subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received, [1, 1])
+        XCTAssertEqual(subscriptions, 1)
     }
 
     func testShare_errorIsSharedAndEndsTheConnection() {
@@ -141,7 +173,11 @@ final class SharingTests: ReactiveTestCase {
             third.dispose()  // during the replay
         })
         subject.onNext(3)
-        XCTAssertEqual(replayed, [1, 2, 3])
+        // As in RxSwift: the second subscriber is counted once its subscription to the replay
+        // subject returns, so the third one leaving during the replay was the last counted one
+        // and disconnected; the second then connects anew, with a new subject, and stays on the
+        // old one.
+        XCTAssertEqual(replayed, [1, 2])
         XCTAssertEqual(thirdValues, [1, 2])
         second.dispose()
         XCTAssertFalse(subject.hasObservers)
