@@ -19,26 +19,6 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         source.subscribe(onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Runs `second` after this completes.
-    public func andThen<Next>(_ second: Single<Next>) -> Single<Next> {
-        Single(raw: source.map { _ -> Next in }.concat(second.source))
-    }
-
-    /// Runs `second` after this completes.
-    public func andThen<Next>(_ second: Maybe<Next>) -> Maybe<Next> {
-        Maybe(raw: source.map { _ -> Next in }.concat(second.source))
-    }
-
-    /// Runs `second` after this completes.
-    public func andThen(_ second: Completable) -> Completable {
-        Completable(raw: source.concat(second.source))
-    }
-
-    /// Runs `second` after this completes.
-    public func andThen<Next>(_ second: Observable<Next>) -> Observable<Next> {
-        source.map { _ -> Next in }.concat(second)
-    }
-
     /// Runs the completables one after another.
     public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.concat(sources.map(\.source)))

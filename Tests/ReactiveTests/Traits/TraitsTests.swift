@@ -75,6 +75,44 @@ final class MaybeAndCompletableTests: ReactiveTestCase {
         XCTAssertEqual(log, ["completed", "success 3", "default 9", "switched 8"])
     }
 
+    func testCompletableAndThen_releasesTheFirstCompletableOnceItCompleted() {
+        let live = Counter()
+        let second = PublishSubject<Int>()
+        var received: [Int] = []
+        func first() -> Completable {
+            let held = LiveValue(1, live: live)  // captured by the first completable only
+            return Completable.create { completed in
+                _ = held
+                completed(.completed)
+                return Disposables.create()
+            }
+        }
+        let subscription = first().andThen(second.asObservable()).subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(live.value, 0, "the first completable is released while the second runs")
+        second.onNext(5)
+        XCTAssertEqual(received, [5])
+        subscription.dispose()
+    }
+
+    func testCompletableAndThen_laterCompletion_disposesTheFirstAndSubscribesTheSecond() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([Recorded<Event<Never>>.completed(30)])
+        let second = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.start { first.asCompletable().andThen(second.asObservable().asSingle()).asObservable() }
+        XCTAssertEqual(res.events, [.next(250, 1), .completed(250)])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(second.subscriptions, [Subscription(230, 250)])
+    }
+
+    func testCompletableAndThen_firstFailing_neverSubscribesTheSecond() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([Recorded<Event<Never>>.error(30, TestError.first)])
+        let second = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.start { first.asCompletable().andThen(second.asObservable()) }
+        XCTAssertEqual(res.events, [.error(230, TestError.first)])
+        XCTAssertEqual(second.subscriptions, [])
+    }
+
     func testCompletable_andThenConcatMergeZip() {
         var log: [String] = []
         let first = Completable.create { report in
