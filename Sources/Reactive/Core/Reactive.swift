@@ -59,19 +59,21 @@ public struct Binder<Value>: ObserverType {
 
     private let handler: (Event<Value>) -> Void
 
-    /// Creates a binder that calls `binding` with `target` while it is alive, on `scheduler`
-    /// (or on the calling thread when `scheduler` is nil).
-    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType? = nil, binding: @escaping (Target, Value) -> Void) {
+    /// Creates a binder that calls `binding` with `target` while it is alive, on `scheduler`.
+    ///
+    /// The default scheduler is a `MainScheduler`, as in RxSwift: on the main thread with
+    /// nothing queued the binding runs at once, from any other thread it runs later on the main
+    /// queue (which must be running: `dispatchMain()` or `RunLoop.main.run()` on Linux). Pass
+    /// `CurrentThreadScheduler.instance` or `ImmediateScheduler.instance` to bind on the
+    /// sending thread. The target is held weakly; errors are a programming error (an assertion
+    /// in debug builds), completion is ignored.
+    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
         handler = { [weak target] event in
             switch event {
             case .next(let element):
-                let apply: () -> Void = { [weak target] in
+                _ = scheduler.schedule(element) { [weak target] element in
                     if let target { binding(target, element) }
-                }
-                if let scheduler {
-                    _ = scheduler.schedule(()) { _ in apply(); return Disposables.create() }
-                } else {
-                    apply()
+                    return Disposables.create()
                 }
             case .error(let error):
                 assertionFailure("Binding error: \(error)")
