@@ -29,6 +29,20 @@ extension ObservableType {
     }
 }
 
+extension ObservableType {
+    /// Subscribes the sequences one after another, moving on to the next one when one fails:
+    /// ends as the first one that completes, or with the last one's error when all fail.
+    ///
+    /// `--1--#` then `--2--|` → `catch(sequence:)` → `--1----2--|`
+    ///
+    /// An empty sequence completes at once. Each failed sequence's subscription is disposed
+    /// before the next one is subscribed; the sequence is iterated lazily, once per
+    /// subscription.
+    public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        CatchSequenceObservable(makeIterator: { AnyIterator(sequence.makeIterator()) })
+    }
+}
+
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let handler: (Swift.Error) throws -> Observable<Element>
@@ -73,5 +87,47 @@ final class CatchSink<Element>: SequentialSink<Element>, @unchecked Sendable {
         } catch {
             forwardError(error)
         }
+    }
+}
+
+final class CatchSequenceObservable<Element>: Observable<Element>, @unchecked Sendable {
+    let makeIterator: () -> AnyIterator<Observable<Element>>
+
+    init(makeIterator: @escaping () -> AnyIterator<Observable<Element>>) {
+        self.makeIterator = makeIterator
+        super.init(run: { node, downstream in
+            let sink = CatchSequenceSink(downstream: downstream, iterator: unsafeDowncast(node, to: CatchSequenceObservable<Element>.self).makeIterator())
+            sink.start()
+            return sink
+        })
+    }
+}
+
+final class CatchSequenceSink<Element>: SequentialSink<Element>, @unchecked Sendable {
+    private var iterator: AnyIterator<Observable<Element>>
+    private var lastError: Swift.Error?
+
+    init(downstream: Downstream<Element>, iterator: AnyIterator<Observable<Element>>) {
+        self.iterator = iterator
+        super.init(downstream: downstream)
+    }
+
+    override func nextSource() -> Observable<Element>? {
+        if let source = iterator.next() { return source }
+        if let lastError {
+            forwardError(lastError)
+        } else {
+            forwardCompleted()
+        }
+        return nil
+    }
+
+    override func onTerminal(_ event: Event<Element>) {
+        guard case .error(let error) = event else {
+            forward(event)
+            return
+        }
+        lastError = error
+        subscribeNext()
     }
 }

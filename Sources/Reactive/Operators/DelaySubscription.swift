@@ -21,10 +21,15 @@ final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperat
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         let subscription = SerialDisposable()
         setUpstream(subscription)
-        subscription.disposable = scheduler.scheduleRelative((source, sourceObserver, subscription), dueTime: dueTime) { source, sourceObserver, subscription in
+        // The scheduled work's handle goes in first: the work may run on another thread before
+        // `scheduleRelative` returns, and the source's subscription it puts in must not be
+        // replaced (so disposed) by the handle arriving after it.
+        let scheduled = SingleAssignmentDisposable()
+        subscription.disposable = scheduled
+        scheduled.setDisposable(scheduler.scheduleRelative((source, sourceObserver, subscription), dueTime: dueTime) { source, sourceObserver, subscription in
             subscription.disposable = source.subscribe(sourceObserver)
             return Disposables.create()
-        }
+        })
     }
 
     func on(_ event: inout Event<Element>) {

@@ -28,8 +28,13 @@ extension ObservableType {
     }
 
     @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
-        switched.disposable = source.subscribe(sourceObserver)
+        // The source's subscription is held in the serial slot before subscribing: a source that
+        // completes empty inside `subscribe` puts `other`'s subscription there, which the
+        // source's late-arriving subscription must not replace (and so dispose).
+        let sourceSubscription = SingleAssignmentDisposable()
+        switched.disposable = sourceSubscription
         setUpstream(switched)
+        sourceSubscription.setDisposable(source.subscribe(sourceObserver))
     }
 
     @inlinable func on(_ event: inout Event<Element>) {

@@ -36,4 +36,10 @@ final class CatchTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(240, 8)])
         XCTAssertEqual(fallback.subscriptions, [Subscription(230, 300)])
     }
+
+    func testCatch_sourceFailingInsideSubscribe_keepsTheHandlersSequence() {
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { next in Observable<Int>.error(TestError.first).catch { _ in next } }
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { next in Observable.catch(sequence: [Observable<Int>.error(TestError.first), next]) }
+    }
+
 }

@@ -49,6 +49,12 @@ final class ConcatTests: ReactiveTestCase {
         XCTAssertEqual(count, 100_000)
         XCTAssertTrue(completed)
     }
+
+    func testConcat_sourceCompletingInsideSubscribe_keepsTheNextSubscription() {
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { Observable.concat([Observable<Int>.empty(), $0]) }
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { Observable<Int>.empty().concat($0) }
+    }
+
 }
 
 extension ObservableType {

@@ -31,4 +31,10 @@ final class IfEmptyTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(1310, 8)])
         XCTAssertEqual(other.subscriptions, [Subscription(1300, 1400)])
     }
+
+    func testIfEmptySwitchTo_sourceCompletingInsideSubscribe_keepsOther() {
+        XCTAssertEqual(Observable<Int>.empty().ifEmpty(switchTo: .of(6)).toEvents(), [.next(6), .completed])
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { Observable<Int>.empty().ifEmpty(switchTo: $0) }
+    }
+
 }

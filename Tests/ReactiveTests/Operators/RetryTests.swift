@@ -63,4 +63,15 @@ final class RetryTests: ReactiveTestCase {
         let res = runHot([Recorded<Event<Int>>.error(210, RxError.timeout)]) { $0.retry { (errors: Observable<TestError>) in errors } }
         XCTAssertEqual(res.events, [.error(210, RxError.timeout)])
     }
+
+    func testRetry_attemptFailingInsideSubscribe_keepsTheNextAttempt() {
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { next in
+            var attempts = 0
+            return Observable.deferred {
+                attempts += 1
+                return attempts == 1 ? Observable<Int>.error(TestError.first) : next
+            }.retry(2)
+        }
+    }
+
 }

@@ -73,6 +73,13 @@ final class SubscribeOnTests: ReactiveTestCase {
         scheduler.start()
         XCTAssertEqual(xs.subscriptions, [])
     }
+
+    func testDelaySubscription_workRunningBeforeItsHandleArrives_keepsTheSourceSubscription() {
+        // The immediate scheduler runs the work inside `scheduleRelative`, before its handle
+        // is returned: the handle must not replace the subscription the work made.
+        assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { $0.delaySubscription(.seconds(0), scheduler: ImmediateWorkScheduler()) }
+    }
+
 }
 
 final class DebugTests: ReactiveTestCase {
@@ -163,5 +170,24 @@ final class MainActorTests: ReactiveTestCase {
         }
         XCTAssertEqual(model.values, Array(1...50))
         XCTAssertTrue(model.allOnMainThread)
+    }
+}
+
+/// A scheduler that runs all work at once, on the calling thread, before returning its handle.
+private struct ImmediateWorkScheduler: SchedulerType {
+    var now: RxTime { Date() }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        _ = action(state)
+        return Disposables.create()
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        _ = action(state)
+        return Disposables.create()
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        Disposables.create()
     }
 }

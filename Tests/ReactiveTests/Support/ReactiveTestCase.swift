@@ -289,3 +289,22 @@ extension ReactiveTestCase {
         }
     }
 }
+
+extension ReactiveTestCase {
+    /// For an operator that moves on to another sequence when its source ends: the source ends
+    /// inside `subscribe`, and `next` (a subject, still running when `subscribe` returns) is
+    /// switched to. Its later events arrive: the source's late-arriving subscription must not
+    /// replace, and so dispose, the subscription to `next`.
+    func assertSwitchAfterSynchronousEnd_keepsTheNextSubscription(_ operation: (Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let next = PublishSubject<Int>()
+        var received: [Int] = []
+        var completed = false
+        let subscription = operation(next.asObservable()).subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        XCTAssertTrue(next.hasObservers, "the next sequence is still subscribed", file: file, line: line)
+        next.onNext(6)
+        next.onCompleted()
+        XCTAssertEqual(received, [6], file: file, line: line)
+        XCTAssertTrue(completed, file: file, line: line)
+        subscription.dispose()
+    }
+}
