@@ -37,10 +37,13 @@ final class TimeoutSink<Element>: SerializingForwardingSink<Element>, UnaryOpera
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         setUpstream(subscription)
+        // The source's subscription is held in the serial slot before the timer starts: the
+        // timer may fire on another thread while the source is being subscribed and put
+        // `other`'s subscription there, which replaces (and so disposes) it, never the reverse.
+        let original = SingleAssignmentDisposable()
+        subscription.disposable = original
         startTimer(0)
-        let original = source.subscribe(sourceObserver)
-        // The timer may already have switched to `other`; the original then goes.
-        if lock.withLock({ switched }) { original.dispose() } else { subscription.disposable = original }
+        original.setDisposable(source.subscribe(sourceObserver))
     }
 
     func on(_ event: inout Event<Element>) {
