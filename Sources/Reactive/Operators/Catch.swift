@@ -59,34 +59,43 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     }
 }
 
-final class CatchSink<Element>: SequentialSink<Element>, @unchecked Sendable {
-    private var pending: Observable<Element>?
+final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
     private let handler: (Swift.Error) throws -> Observable<Element>
-    private var caught = false
+    /// The source's subscription, then the handler's sequence's, which replaces (disposes) it.
+    private let current = SerialDisposable()
 
     init(downstream: Downstream<Element>, source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
-        pending = source
+        self.source = source
         self.handler = handler
         super.init(downstream: downstream)
     }
 
-    override func nextSource() -> Observable<Element>? {
-        defer { pending = nil }
-        return pending
+    func start() {
+        setUpstream(current)
+        // Held in the slot before subscribing: a source failing inside `subscribe` puts the
+        // handler's subscription there, which its own late subscription must not replace.
+        let sourceSubscription = SingleAssignmentDisposable()
+        current.disposable = sourceSubscription
+        sourceSubscription.setDisposable(source.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) }))
     }
 
-    override func onTerminal(_ event: Event<Element>) {
-        guard case .error(let error) = event, !caught else {
+    /// The handler's sequence is subscribed at once, inside the source's error (as RxSwift
+    /// does), even when the source fails inside its own `subscribe`.
+    private func onSource(_ event: inout Event<Element>) {
+        guard case .error(let error) = event else {
             forward(event)
             return
         }
-        caught = true
+        if isStopped { return }
+        let caught: Observable<Element>
         do {
-            pending = try handler(error)
-            subscribeNext()
+            caught = try handler(error)
         } catch {
             forwardError(error)
+            return
         }
+        current.disposable = caught.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).forward($1) })
     }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType {
     ///
     /// The last attempt's error is forwarded. `retry(0)` and `retry(1)` subscribe once.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-        RetryObservable(source: asObservable(), maxAttemptCount: Swift.max(1, maxAttemptCount))
+        RetryObservable(source: asObservable(), maxAttemptCount: Swift.max(0, maxAttemptCount))
     }
 }
 
@@ -37,6 +37,7 @@ final class RetryObservable<Element>: Observable<Element>, @unchecked Sendable {
 final class RetrySink<Element>: SequentialSink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private var remaining: Int
+    private var lastError: Swift.Error?
 
     init(downstream: Downstream<Element>, source: Observable<Element>, maxAttemptCount: Int) {
         self.source = source
@@ -44,16 +45,28 @@ final class RetrySink<Element>: SequentialSink<Element>, @unchecked Sendable {
         super.init(downstream: downstream)
     }
 
+    /// The next attempt, or the end once none is left: the last error (RxSwift's order: an
+    /// attempt failing inside `subscribe` has its error delivered once the source's subscribe
+    /// code has returned, also on the last attempt) or, with no attempt at all, completion.
     override func nextSource() -> Observable<Element>? {
+        if remaining == 0 {
+            if let lastError {
+                forwardError(lastError)
+            } else {
+                forwardCompleted()
+            }
+            return nil
+        }
         if remaining != .max { remaining -= 1 }
         return source
     }
 
     override func onTerminal(_ event: Event<Element>) {
-        if case .error = event, remaining > 0 {
-            subscribeNext()
-        } else {
+        guard case .error(let error) = event else {
             forward(event)
+            return
         }
+        lastError = error
+        subscribeNext()
     }
 }

@@ -42,4 +42,34 @@ final class CatchTests: ReactiveTestCase {
         assertSwitchAfterSynchronousEnd_keepsTheNextSubscription { next in Observable.catch(sequence: [Observable<Int>.error(TestError.first), next]) }
     }
 
+
+    func testCatch_sourceFailingInsideSubscribe_subscribesTheHandlersSequenceAtOnce() {
+        var log: [String] = []
+        let source = Observable<Int>.create { observer in
+            observer.onError(TestError.first)
+            log.append("source went on after error")
+            return Disposables.create()
+        }
+        _ = source.catch { _ in Observable<Int>.just(7, scheduler: ImmediateScheduler.instance) }.subscribe(onNext: { log.append("next \($0)") })
+        XCTAssertEqual(log, ["next 7", "source went on after error"])
+    }
+
+    func testCatchSequence_movesOnAtEachError_endsWithTheLastErrorOrTheFirstCompletion() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.first)])
+        let b = scheduler.createColdObservable([.next(10, 2), .error(20, TestError.second)])
+        let failing = scheduler.start { Observable.catch(sequence: [a, b].map { $0.asObservable() }) }
+        XCTAssertEqual(failing.events, [.next(210, 1), .next(230, 2), .error(240, TestError.second)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(b.subscriptions, [Subscription(220, 240)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let c = scheduler2.createColdObservable([.next(10, 1), .error(20, TestError.first)])
+        let d = scheduler2.createColdObservable([.next(10, 2), .completed(20)])
+        let e = scheduler2.createColdObservable([.next(10, 3), .completed(20)])
+        let completing = scheduler2.start { Observable.catch(sequence: [c, d, e].map { $0.asObservable() }) }
+        XCTAssertEqual(completing.events, [.next(210, 1), .next(230, 2), .completed(240)])
+        XCTAssertEqual(e.subscriptions, [])
+        XCTAssertEqual(Observable<Int>.catch(sequence: []).toEvents(), [.completed])
+    }
+
 }

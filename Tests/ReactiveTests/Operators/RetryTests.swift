@@ -74,4 +74,27 @@ final class RetryTests: ReactiveTestCase {
         }
     }
 
+
+    func testRetry_lastAttemptFailingInsideSubscribe_deliversTheErrorAfterTheSourcesCode() {
+        var log: [String] = []
+        var attempts = 0
+        let source = Observable<Int>.create { observer in
+            attempts += 1
+            observer.onNext(attempts)
+            observer.onError(TestError.first)
+            log.append("source went on after error \(attempts)")
+            return Disposables.create()
+        }
+        _ = source.retry(2).subscribe(onNext: { log.append("next \($0)") }, onError: { _ in log.append("error") })
+        XCTAssertEqual(log, ["next 1", "source went on after error 1", "next 2", "source went on after error 2", "error"])
+    }
+
+    func testRetry_zeroAttempts_completesWithoutSubscribing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.first)])
+        let res = scheduler.start { xs.retry(0) }
+        XCTAssertEqual(res.events, [.completed(200)])
+        XCTAssertEqual(xs.subscriptions, [])
+    }
+
 }
