@@ -22,15 +22,13 @@ public enum Hooks {
             if !callStack.isEmpty {
                 message += "\n subscription called from:\n" + callStack.joined(separator: "\n")
             }
-            print(message)
+            Hooks.writeToStandardError(message)
             #endif
         }
         var captureCallStack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
         var grammarViolation: GrammarViolationHandler = { violation in
-            switch violation.kind {
-            case .concurrentDelivery: fatalError(violation.message)
-            case .eventAfterTerminal: print("⚠️ Reactive: \(violation.message)")
-            }
+            Hooks.writeToStandardError("⚠️ Reactive: \(violation.message)")
+            fatalError(violation.message)
         }
     }
 
@@ -41,8 +39,8 @@ public enum Hooks {
         set { recordCallStack.store(newValue, ordering: .relaxed) }
     }
 
-    /// Called with an error that reached a subscription with no `onError`. The default prints it
-    /// (debug builds), with the subscription's call stack when `recordCallStackOnError` is on.
+    /// Called with an error that reached a subscription with no `onError`. The default writes it
+    /// to standard error (debug builds), with the subscription's call stack when `recordCallStackOnError` is on.
     public static var defaultErrorHandler: DefaultErrorHandler {
         get { handlers.withLock { $0.defaultError } }
         set { handlers.withLock { $0.defaultError = newValue } }
@@ -54,12 +52,20 @@ public enum Hooks {
         set { handlers.withLock { $0.captureCallStack = newValue } }
     }
 
-    /// Called, in debug builds, when a producer breaks the event grammar. The default traps on
-    /// events delivered from two threads at once (as RxSwift does) and prints a warning for an
-    /// event sent after a terminal event (which is dropped).
+    /// Called, in debug builds, when a producer breaks the event grammar in a way the library
+    /// cannot absorb: events delivered from two threads at once. The default writes the message
+    /// to standard error and traps (as RxSwift does). Events sent after a terminal event are
+    /// not violations the library reports: the grammar lets a source send them, and they are
+    /// dropped silently, as in RxSwift.
     public static var grammarViolationHandler: GrammarViolationHandler {
         get { handlers.withLock { $0.grammarViolation } }
         set { handlers.withLock { $0.grammarViolation = newValue } }
+    }
+
+    /// Writes a diagnostic line to standard error (never standard output, which is the
+    /// program's own).
+    static func writeToStandardError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     @usableFromInline static func subscriptionCallStack() -> [String] {
@@ -73,8 +79,6 @@ public struct GrammarViolation: Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// An event was sent while another thread was still delivering one.
         case concurrentDelivery
-        /// An event was sent after `error` or `completed`.
-        case eventAfterTerminal
     }
 
     /// What went wrong.
@@ -93,8 +97,6 @@ public struct GrammarViolation: Sendable, CustomStringConvertible {
         case .concurrentDelivery:
             return "Grammar violation in `\(operatorName)`: an event was sent from one thread while another thread was "
                 + "still delivering one. Events to an observer must not overlap: serialize the calls to `on`."
-        case .eventAfterTerminal:
-            return "Grammar violation in `\(operatorName)`: an event was sent after a terminal event (error or completed); it was dropped."
         }
     }
 

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Debug-build check of the event grammar for producers the library does not control
-/// (`create`, subjects): events from two threads at once, events after a terminal event.
+/// (`create`, subjects): events from two threads at once (events after a terminal event are dropped silently, not reported).
 ///
 /// Same-thread re-entrancy (an observer sending into its own source) is allowed. Release builds
 /// compile the checks out; the word stays so that layouts do not depend on the build.

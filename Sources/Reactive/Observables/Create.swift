@@ -2,8 +2,9 @@ extension ObservableType {
     /// Creates an observable from a subscribe function that sends events to an observer.
     ///
     /// `subscribe` runs once per subscription and returns what to dispose when it ends. Events
-    /// after a terminal event or after disposal are dropped; debug builds report events sent
-    /// after a terminal event, or from two threads at once, through `Hooks.grammarViolationHandler`.
+    /// after a terminal event or after disposal are dropped silently (the grammar allows it);
+    /// debug builds report events sent from two threads at once through
+    /// `Hooks.grammarViolationHandler`.
     ///
     /// ```
     /// let numbers = Observable<Int>.create { observer in
@@ -37,11 +38,6 @@ extension ObservableType {
     @inlinable func on(_ event: Event<Element>) {
         let outermost = checker.enter("create")
         defer { checker.leave(outermost) }
-        #if DEBUG
-        if hasTerminated {
-            reportGrammarViolation(.eventAfterTerminal, "create")
-        }
-        #endif
         forward(event)
     }
 }
