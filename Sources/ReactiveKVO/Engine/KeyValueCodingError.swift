@@ -2,7 +2,8 @@
 public enum KeyValueCodingError: Error, Equatable, CustomStringConvertible {
     /// The class has no `@Observed` property or computed key of that name.
     case unknownKey(className: String, key: String)
-    /// The value given does not have the property's type.
+    /// A type does not fit the property's: `expected` is the type the property holds, `actual`
+    /// the type of the value given to it, or the type it was observed or read as.
     case typeMismatch(className: String, key: String, expected: String, actual: String)
     /// The key is readable (a computed key) but cannot be set.
     case readOnlyKey(className: String, key: String)

@@ -67,18 +67,20 @@ extension Reactive where Base: KeyValueObservable {
     }
 }
 
-/// `value` as an `E?`: nil stays nil, another type is an error naming the key path and types.
+/// `value` as an `E?`: nil stays nil, another type is an error naming the key path and types:
+/// the type the property holds first, then the type it was observed as.
 @usableFromInline func castValue<E>(_ value: Any?, to: E.Type, className: String, keyPath: String) throws -> E? {
     guard let value else { return nil }
     if let typed = value as? E { return typed }
-    throw KeyValueCodingError.typeMismatch(className: className, key: keyPath, expected: "\(E.self)", actual: "\(type(of: value))")
+    throw KeyValueCodingError.typeMismatch(className: className, key: keyPath, expected: "\(type(of: value))", actual: "\(E.self)")
 }
 
 /// `value` as a `Value` (nil only for an optional `Value`), or an error naming the key and types.
 @usableFromInline func typedValue<Value>(_ value: Any?, as _: Value.Type, className: String, key: String) throws -> Value {
     if let value = value as? Value { return value }
     if value == nil, let none = (Value.self as? AnyOptional.Type)?.nilValue as? Value { return none }
-    throw KeyValueCodingError.typeMismatch(className: className, key: key, expected: "\(Value.self)", actual: value.map { "\(type(of: $0))" } ?? "nil")
+    // The type the property holds first, then the type it was read as.
+    throw KeyValueCodingError.typeMismatch(className: className, key: key, expected: value.map { "\(type(of: $0))" } ?? "nil", actual: "\(Value.self)")
 }
 
 /// One step of `observeWeakly`: the step's values, re-wired to the next step with

@@ -52,12 +52,21 @@ final class RxObserveTests: KVOTestCase {
         XCTAssertNil(weakPerson, "a disposed subscription keeps nothing alive")
     }
 
+    func testObserveWeakly_wrongType_messageNamesThePropertysTypeFirst() {
+        let person = Person()
+        var events: [Event<Int?>] = []
+        _ = person.rx.observeWeakly(Int.self, "name").subscribe { events.append($0) }
+        XCTAssertEqual(events.first?.error.map { "\($0)" }, "Person.name holds String, not Int")
+    }
+
     func testObserve_wrongTypeAndUnknownKey_areErrorEvents() {
         let person = Person()
         var events: [Event<Int?>] = []
         _ = person.rx.observe(Int.self, "name").subscribe { events.append($0) }
         XCTAssertEqual(events.count, 1)
-        XCTAssertEqual(events.first?.error as? KeyValueCodingError, .typeMismatch(className: "Person", key: "name", expected: "Int", actual: "String"))
+        // The property's type is what the key holds; the observed type is what does not fit.
+        XCTAssertEqual(events.first?.error as? KeyValueCodingError, .typeMismatch(className: "Person", key: "name", expected: "String", actual: "Int"))
+        XCTAssertEqual(events.first?.error.map { "\($0)" }, "Person.name holds String, not Int")
         var unknown: [Event<String?>] = []
         _ = person.rx.observe(String.self, "height").subscribe { unknown.append($0) }
         XCTAssertEqual(unknown.first?.error as? KeyValueCodingError, .unknownKey(className: "Person", key: "height"))
