@@ -45,8 +45,11 @@ struct Row {
     let target: String
 }
 
-let scale = quick ? 1 : 10
-let reps = quick ? 1 : 7
+/// REACTIVE_BENCH_SCALE=N: counts N times the quick mode's, one repetition each (for instruction
+/// counts: run a workload at two scales under callgrind and divide the difference).
+let scaleOverride = ProcessInfo.processInfo.environment["REACTIVE_BENCH_SCALE"].flatMap { Int($0) }
+let scale = scaleOverride ?? (quick ? 1 : 10)
+let reps = quick || scaleOverride != nil ? 1 : 7
 let events = 100_000 * scale
 let subscriptions = 1_000 * scale
 

@@ -75,15 +75,17 @@ import Synchronization
     }
 
     private static func reflect<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
+        // Reflection reads only the object's own fields: outside the lock. A storage's registry
+        // is read and written only under `creationLock`, and published to the storages only once
+        // the registry is complete (every key's state in its table): a thread that finds it can
+        // use it at once, while its creator writes nothing more.
         var found: [String: AnyObservedStorage] = [:]
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
                 guard let label = child.label, let property = child.value as? AnyObservedProperty else { continue }
-                let storage = property.anyStorage
-                if let registry = storage.registry { return registry }
                 let key = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                if found[key] == nil { found[key] = storage }
+                if found[key] == nil { found[key] = property.anyStorage }
             }
             mirror = current.superclassMirror
         }
@@ -93,11 +95,12 @@ import Synchronization
             let registry = ObservationRegistry(object, storages: found)
             for (key, storage) in found {
                 storage.key = key
-                storage.keyState = registry.keys[key] ?? KeyState(registry: registry)
-                storage.keyState?.automaticallyNotifies = registry.automatic(key)
-                registry.keys[key] = storage.keyState
-                storage.registry = registry
+                let keyState = registry.keys[key] ?? KeyState(registry: registry)
+                keyState.automaticallyNotifies = registry.automatic(key)
+                registry.keys[key] = keyState
+                storage.keyState = keyState
             }
+            for storage in found.values { storage.registry = registry }
             return registry
         }
     }

@@ -110,8 +110,11 @@ extension KeyValueSink {
     func start(_ object: some KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, direct: KVODirectDelivery<Element>?, transform: @escaping (KeyValueChange, String, String) throws -> Element) {
         lock.withLock { retainSelf = self }
         let className = "\(type(of: object))"
-        let block: (AnyObject, KeyValueChange) -> Void = { [unowned self] _, change in
-            // Unowned: the registration is removed before this observer goes (dispose).
+        let block: (AnyObject, KeyValueChange) -> Void = { [weak self] _, change in
+            // Weak, not unowned: a setter on another thread delivers to a snapshot of the
+            // registrations taken under the engine's lock, so this can run after `dispose()`
+            // has removed the registration and released the observer.
+            guard let self else { return }
             do {
                 self.downstream.on(.next(try transform(change, className, keyPath)))
             } catch {

@@ -1,0 +1,76 @@
+import Foundation
+import Reactive
+import ReactiveKVO
+import ReactiveTest
+import XCTest
+
+/// Observation from several threads at once: bounded in rounds and time, meant to be run under
+/// ThreadSanitizer and AddressSanitizer as well.
+final class KVOConcurrencyStressTests: LeakCheckingTestCase {
+    func testFirstObservationOfAFreshObject_fromFourThreadsAtOnce_registersEveryObserver() throws {
+        for _ in 0..<300 {
+            let person = Person()
+            let shared = KVOBox(person)  // the engine is thread-safe; the model class is not Sendable
+            let delivered = KVOCounter()
+            let observations = KVOBox<[KeyValueObservation]>([])
+            let keys = ["name", "age", "nickname", "tags"]
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                let key = keys[index]
+                let observation = try? shared.value.observe(key, options: .new) { _, _ in delivered.increment() }
+                if let observation { observations.mutate { $0.append(observation) } }
+            }
+            XCTAssertEqual(observations.value.count, 4)
+            person.name = "Bo"
+            person.age += 1
+            person.nickname = "b"
+            person.tags = ["x"]
+            XCTAssertEqual(delivered.value, 4, "each of the four observers heard its own key")
+            observations.value.forEach { $0.invalidate() }
+        }
+    }
+
+    func testRxObserveWithOld_disposedOnOneThreadWhileSetOnAnother_neverCrashes() {
+        for round in 0..<200 {
+            let person = Person()
+            let shared = KVOBox(person)
+            let stop = KVOFlag()
+            let subscription = person.rx.observe(Int.self, "age", options: [.new, .old]).subscribe(onNext: { _ in })
+            let change = person.rx.observeChange("age").subscribe(onNext: { _ in })
+            let setter = Thread {
+                var value = 0
+                while !stop.isSet {
+                    value += 1
+                    shared.value.age = value
+                }
+            }
+            setter.start()
+            if round % 2 == 0 { Thread.sleep(forTimeInterval: 0.000_05) }
+            subscription.dispose()
+            change.dispose()
+            stop.set()
+            while !setter.isFinished { Thread.sleep(forTimeInterval: 0.000_01) }
+        }
+    }
+}
+
+final class KVOCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
+
+final class KVOBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: Value
+    init(_ value: Value) { storage = value }
+    var value: Value { lock.withLock { storage } }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
+}
+
+final class KVOFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    var isSet: Bool { lock.withLock { flag } }
+    func set() { lock.withLock { flag = true } }
+}
