@@ -79,6 +79,14 @@ private final class Trampoline {
             let item = queue[head]
             head += 1
             item.invoke()
+            // Executed items go as the drain goes, not when it ends: a long recursion (`range`,
+            // `repeatElement(…).take(n)`) would otherwise keep every step it ran. Removed in
+            // batches, once they are at least half of the queue, so the cost per item stays
+            // constant.
+            if head >= 1024 && head * 2 >= queue.count {
+                queue.removeSubrange(0..<head)
+                head = 0
+            }
         }
         queue.removeAll(keepingCapacity: queue.count <= 64)
         head = 0
