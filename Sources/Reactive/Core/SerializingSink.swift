@@ -3,10 +3,15 @@
 /// and in the order they were accepted, and no lock is held while calling out.
 ///
 /// Callers decide under `lock` (the operator's own state lives under the same lock) and call
-/// `acceptLocked`; the one caller that becomes the emitter delivers after unlocking with `emit`,
-/// and keeps delivering what other threads (or re-entrant calls) queued meanwhile. `Item` is what
-/// is queued; `convert` turns it into the element sent (combineLatest queues the latest values
-/// and runs the user's result selector while emitting, outside the lock and in order).
+/// `acceptLocked`; the caller that becomes the emitter delivers after unlocking with `emit`, and
+/// then what its own delivery sent back in (re-entrant events, queued). A sender on another
+/// thread that finds a delivery in progress waits its turn (as RxSwift's senders do), in the
+/// order its event was accepted, and then delivers its own event: so a send returns after its
+/// own event's delivery and the re-entrant events it caused, never after events other threads
+/// keep producing, and nothing queues up without bound when producers outrun the subscriber.
+/// No lock is held while calling out, and a re-entrant send never waits. `Item` is what is
+/// queued; `convert` turns it into the element sent (combineLatest queues the latest values and
+/// runs the user's result selector while emitting, outside the lock and in order).
 @usableFromInline class SerializingSink<Item, Element>: Sink {
     @usableFromInline final let downstream: Downstream<Element>
     @usableFromInline final let lock = Lock()
@@ -15,6 +20,12 @@
     @exclusivity(unchecked) @usableFromInline final var queue = ContiguousArray<Event<Item>>()
     @exclusivity(unchecked) @usableFromInline final var queueHead = 0
     @exclusivity(unchecked) @usableFromInline final var emitting = false
+    /// The thread delivering while `emitting` (events it sends meanwhile are re-entrant).
+    @exclusivity(unchecked) @usableFromInline final var emitterThread: UInt = 0
+    /// Turns of senders from other threads, first come first served: the next ticket to hand
+    /// out, and the ticket whose holder delivers next. Equal when nobody waits.
+    @exclusivity(unchecked) @usableFromInline final var nextTicket = 0
+    @exclusivity(unchecked) @usableFromInline final var nowServing = 0
     /// A terminal event was accepted: later events are dropped. Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline final var done = false
     /// `Item` is `Element` and items are sent as they are (`SerializingForwardingSink`). Checked
@@ -43,14 +54,49 @@
 
     /// Under `lock`: accepts `event` for delivery, unless a terminal event was accepted before.
     /// Returns true when the caller became the emitter: it must call `emit(event)` after unlocking.
+    ///
+    /// A re-entrant event (sent by the emitting thread while it delivers) is queued for the
+    /// emitter and false returned. A sender on another thread while a delivery is in progress,
+    /// or while others wait, waits here for its turn, releasing `lock` meanwhile (state the
+    /// caller reads after this call may have changed), and then becomes the emitter; it gets
+    /// false if the sink is disposed while it waits.
     @inlinable final func acceptLocked(_ event: Event<Item>) -> Bool {
         if done { return false }
         if event.isStopEvent { done = true }
-        if emitting {
+        if !emitting && nowServing == nextTicket {
+            emitting = true
+            emitterThread = currentThreadID()
+            return true
+        }
+        let me = currentThreadID()
+        if emitting && emitterThread == me {
             queue.append(event)
             return false
         }
+        return waitForTurnLocked(me)
+    }
+
+    /// Whether an event accepted now would be delivered by the caller at once (nobody delivers
+    /// or waits): an operator that hands the emitter a shared buffer (combineLatest's row)
+    /// fills it only then, and queues a copy otherwise.
+    @inlinable final var deliversAtOnceLocked: Bool {
+        !emitting && nowServing == nextTicket
+    }
+
+    /// Under `lock`: waits for this thread's turn (releasing the lock while waiting), then makes
+    /// it the emitter. False if the sink is disposed meanwhile (the waiters after it give up too).
+    @usableFromInline final func waitForTurnLocked(_ me: UInt) -> Bool {
+        let ticket = nextTicket
+        nextTicket += 1
+        while emitting || nowServing != ticket {
+            if isDisposed { return false }
+            lock.unlock()
+            waitBriefly()
+            lock.lock()
+        }
+        nowServing += 1
         emitting = true
+        emitterThread = me
         return true
     }
 

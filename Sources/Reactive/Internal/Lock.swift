@@ -56,3 +56,8 @@ import Darwin
     @usableFromInline var value: Value
     @inlinable init(_ value: Value) { self.value = value }
 }
+
+/// Gives the processor to another thread: a sender waiting for its turn to deliver.
+@usableFromInline func waitBriefly() {
+    sched_yield()
+}

@@ -115,8 +115,8 @@ extension ObservableType {
                 if emitter { emit(.completed) }
                 return
             }
-            if emitting {
-                // Another call is emitting: queue a snapshot of its own.
+            if !deliversAtOnceLocked {
+                // Another call is emitting, or waits to: queue a snapshot of its own.
                 let row = CombinedRow(layout)
                 layout.copyRow(latest, to: row.storage, initialized: false)
                 row.isFull = true

@@ -1,0 +1,129 @@
+import Foundation
+import Reactive
+import ReactiveTest
+import XCTest
+
+/// The serializing sinks behind every multi-source operator, under senders on several threads.
+final class SerializingSinkTests: ReactiveTestCase {
+    /// Checks that deliveries to one observer never overlap, and counts them.
+    private final class ContractChecker: @unchecked Sendable {
+        private let lock = NSLock()
+        private var inside = false
+        private(set) var overlaps = 0
+        private(set) var delivered = 0
+
+        func enter() {
+            lock.withLock {
+                if inside { overlaps += 1 }
+                inside = true
+                delivered += 1
+            }
+        }
+
+        func leave() { lock.withLock { inside = false } }
+    }
+
+    /// Runs `body` on a thread of its own until `stop` is set; returns a function that waits
+    /// for it to finish.
+    private func startThread(_ body: @escaping @Sendable () -> Void) -> () -> Void {
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            body()
+            finished.signal()
+        }.start()
+        return { finished.wait() }
+    }
+
+    func testMerge_aSendReturnsAfterItsOwnDelivery_whileAnotherThreadFloods() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let checker = ContractChecker()
+        let subscription = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: { value in
+            checker.enter()
+            // The element of `b` takes a while: the flooding thread sends meanwhile. Each element
+            // takes the subscriber a few microseconds: the producer outruns it.
+            if value < 0 {
+                Thread.sleep(forTimeInterval: 0.002)
+            } else {
+                let until = DispatchTime.now().uptimeNanoseconds + 3_000
+                while DispatchTime.now().uptimeNanoseconds < until {}
+            }
+            checker.leave()
+        })
+        let stop = Counter()
+        let flooder = Unchecked(a)
+        let join = startThread {
+            var value = 0
+            let deadline = Date().addingTimeInterval(0.6)
+            while stop.value == 0 && Date() < deadline {
+                flooder.value.onNext(value)
+                value += 1
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.02)
+        var longest = 0.0
+        for _ in 0..<20 {
+            let start = Date()
+            b.onNext(-1)
+            longest = max(longest, Date().timeIntervalSince(start))
+        }
+        stop.increment()
+        join()
+        // Each send delivers its own element (2 ms) and at most waits for one delivery of the
+        // flood's; before, the sender could be left draining the flood until it stopped (0.6 s).
+        XCTAssertLessThan(longest, 0.2, "a send was held by another thread's production")
+        XCTAssertEqual(checker.overlaps, 0, "deliveries overlapped")
+        subscription.dispose()
+    }
+
+    func testCombiningOperators_manySendersOnManyThreads_deliverEveryEventOnceWithoutOverlap() {
+        for operation in 0..<3 {
+            let subjects = (0..<4).map { _ in PublishSubject<Int>() }
+            let checker = ContractChecker()
+            let sources = subjects.map { $0.asObservable() }
+            let combined: Observable<Int>
+            switch operation {
+            case 0: combined = Observable.merge(sources)
+            case 1: combined = Observable.combineLatest(sources) { $0.reduce(0, +) }
+            default: combined = Observable.zip(sources) { $0.reduce(0, +) }
+            }
+            let subscription = combined.subscribe(onNext: { _ in
+                checker.enter()
+                checker.leave()
+            })
+            let shared = Unchecked(subjects)
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                for value in 0..<5_000 { shared.value[index].onNext(value) }
+            }
+            XCTAssertEqual(checker.overlaps, 0, "operator \(operation): deliveries overlapped")
+            switch operation {
+            case 0: XCTAssertEqual(checker.delivered, 20_000, "merge delivers every element")
+            case 2: XCTAssertEqual(checker.delivered, 5_000, "zip delivers every row")
+            default: XCTAssertGreaterThanOrEqual(checker.delivered, 5_000)
+            }
+            subscription.dispose()
+        }
+    }
+
+    func testReentrantSendWhileOtherThreadsWait_neverDeadlocks() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let c = PublishSubject<Int>()  // sent to only from inside deliveries, which never overlap
+        let received = Counter()
+        let reentrant = Unchecked(c)
+        let subscription = Observable.merge(a.asObservable(), b.asObservable(), c.asObservable()).subscribe(onNext: { value in
+            received.increment()
+            // Sends back into the operator from inside its delivery: queued, never waited for.
+            if value % 100 == 1 { reentrant.value.onNext(value + 1) }
+        })
+        let shared = Unchecked((a, b))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            for value in 0..<2_000 {
+                let payload = value * 100 + 1
+                if index == 0 { shared.value.0.onNext(payload) } else { shared.value.1.onNext(payload) }
+            }
+        }
+        XCTAssertEqual(received.value, 8_000)
+        subscription.dispose()
+    }
+}
