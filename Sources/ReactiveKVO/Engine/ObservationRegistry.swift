@@ -129,7 +129,7 @@ import Synchronization
         guard let object else { return }
         try withExtendedLifetime(object) {
             guard let storage = storage(key) else {
-                if computed(object, key) != nil { throw KeyValueCodingError.readOnlyKey(className: className, key: key) }
+                if computedKeyNames.contains(key) { throw KeyValueCodingError.readOnlyKey(className: className, key: key) }
                 throw KeyValueCodingError.unknownKey(className: className, key: key)
             }
             try storage.setAnyValue(value, className: className)
@@ -174,7 +174,9 @@ import Synchronization
     func add(_ registration: Registration, forKey key: String) throws -> Bool {
         guard let object else { return false }
         let closure = try dependencyClosure(of: key)
-        guard storage(key) != nil || computed(object, key) != nil else {
+        // Whether the key exists is read from the declarations: a computed key's getter is user
+        // code (it may read state other threads write), not run just to register.
+        guard storage(key) != nil || computedKeyNames.contains(key) else {
             throw KeyValueCodingError.unknownKey(className: className, key: key)
         }
         _ = remove(forKey: key) { $0.observerIsGone }

@@ -29,6 +29,18 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         }
     }
 
+    func testRegisteringForAComputedKey_doesNotEvaluateIt() throws {
+        let model = CountingGetter()
+        let observation = try model.observe("doubled", options: .new) { _, _ in }
+        XCTAssertTrue(try model.addObserver(KVORecorder(), forKeyPath: "doubled"))
+        XCTAssertEqual(model.evaluations.value, 0, "the getter is user code: registering does not run it")
+        observation.invalidate()
+        XCTAssertThrowsError(try model.setValue(2, forKey: "doubled")) { error in
+            XCTAssertEqual(error as? KeyValueCodingError, .readOnlyKey(className: "CountingGetter", key: "doubled"))
+        }
+        XCTAssertEqual(model.evaluations.value, 0)
+    }
+
     func testRxObserveWithOld_disposedOnOneThreadWhileSetOnAnother_neverCrashes() {
         for round in 0..<200 {
             let person = Person()
@@ -73,4 +85,24 @@ final class KVOFlag: @unchecked Sendable {
     private var flag = false
     var isSet: Bool { lock.withLock { flag } }
     func set() { lock.withLock { flag = true } }
+}
+
+/// A computed key whose getter counts its evaluations.
+final class CountingGetter: KeyValueObservable {
+    @Observed var base = 1
+    let evaluations = KVOCounter()
+    var doubled: Int {
+        evaluations.increment()
+        return base * 2
+    }
+
+    static var computedKeys: [String: PartialKeyPath<CountingGetter>] { ["doubled": \CountingGetter.doubled] }
+    static func keyPathsForValuesAffectingValue(forKey key: String) -> Set<String> {
+        key == "doubled" ? ["base"] : []
+    }
+}
+
+/// An observer that records nothing (registration only).
+final class KVORecorder: KeyValueObserving {
+    func observeValue(forKeyPath keyPath: String, of object: AnyObject, change: KeyValueChange, context: UnsafeMutableRawPointer?) {}
 }
