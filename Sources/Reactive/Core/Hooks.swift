@@ -28,7 +28,7 @@ public enum Hooks {
         var captureCallStack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
         var grammarViolation: GrammarViolationHandler = { violation in
             Hooks.writeToStandardError("⚠️ Reactive: \(violation.message)")
-            fatalError(violation.message)
+            if case .concurrentDelivery = violation.kind { fatalError(violation.message) }
         }
     }
 
@@ -52,11 +52,12 @@ public enum Hooks {
         set { handlers.withLock { $0.captureCallStack = newValue } }
     }
 
-    /// Called, in debug builds, when a producer breaks the event grammar in a way the library
-    /// cannot absorb: events delivered from two threads at once. The default writes the message
-    /// to standard error and traps (as RxSwift does). Events sent after a terminal event are
-    /// not violations the library reports: the grammar lets a source send them, and they are
-    /// dropped silently, as in RxSwift.
+    /// Called, in debug builds, when a producer (`create`, a subject or relay) breaks the event
+    /// grammar in a way the library cannot absorb, events delivered from two threads at once,
+    /// or sends re-entrantly (an event from inside its own delivery, reported once per
+    /// producer). The default writes the message to standard error, and traps for concurrent
+    /// delivery. Events sent after a terminal event are not reported: the grammar lets a source
+    /// send them, and they are dropped silently, as in RxSwift.
     public static var grammarViolationHandler: GrammarViolationHandler {
         get { handlers.withLock { $0.grammarViolation } }
         set { handlers.withLock { $0.grammarViolation = newValue } }
@@ -79,6 +80,10 @@ public struct GrammarViolation: Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// An event was sent while another thread was still delivering one.
         case concurrentDelivery
+        /// An event was sent from inside the delivery of another, on the same thread: allowed,
+        /// but the subscribers after the one that sent it hear the new event first and then the
+        /// older one, so they end on a stale value.
+        case reentrantDelivery
     }
 
     /// What went wrong.
@@ -97,6 +102,10 @@ public struct GrammarViolation: Sendable, CustomStringConvertible {
         case .concurrentDelivery:
             return "Grammar violation in `\(operatorName)`: an event was sent from one thread while another thread was "
                 + "still delivering one. Events to an observer must not overlap: serialize the calls to `on`."
+        case .reentrantDelivery:
+            return "Re-entrancy in `\(operatorName)`: an event was sent from inside the delivery of another. Subscribers after "
+                + "the sending one hear the new event before the older one and end on a stale value. If that is intended, "
+                + "send it later instead (for example through `observe(on: MainScheduler.asyncInstance)`). Reported once."
         }
     }
 

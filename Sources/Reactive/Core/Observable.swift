@@ -24,7 +24,8 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     ///
     /// The observer receives `next* (error | completed)?`; after a terminal event the subscription
     /// disposes itself. Disposing the returned disposable is idempotent and thread-safe; once it
-    /// returns, no delivery to `observer` begins any more.
+    /// returns, no event sent afterwards reaches `observer` (a delivery another thread had
+    /// already started may still arrive, at most one; see `Disposable.dispose()`).
     @inlinable
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let sink = ObserverSink(observer)

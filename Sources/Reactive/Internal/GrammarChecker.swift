@@ -8,12 +8,18 @@ import Darwin
 #endif
 
 /// Debug-build check of the event grammar for producers the library does not control
-/// (`create`, subjects): events from two threads at once (events after a terminal event are dropped silently, not reported).
+/// (`create`, subjects): events from two threads at once. Events after a terminal event are
+/// dropped silently, not reported.
 ///
-/// Same-thread re-entrancy (an observer sending into its own source) is allowed. Release builds
-/// compile the checks out; the word stays so that layouts do not depend on the build.
+/// Same-thread re-entrancy (an observer sending into its own source) is allowed, but reported
+/// once per producer: its later subscribers hear the re-entrant event before the one being
+/// delivered, so they end on an older value than the producer holds (as in RxSwift, which warns
+/// about it too). Release builds compile the checks out; the words stay so that layouts do not
+/// depend on the build.
 @usableFromInline struct GrammarChecker: ~Copyable, @unchecked Sendable {
     @usableFromInline let owner = Atomic<UInt>(0)
+    /// Whether re-entrancy was reported already (once per producer).
+    @usableFromInline let reportedReentrancy = Atomic<Bool>(false)
 
     @inlinable init() {}
 
@@ -25,6 +31,8 @@ import Darwin
         if exchanged { return true }
         if current != me {
             reportGrammarViolation(.concurrentDelivery, operatorName)
+        } else if !reportedReentrancy.exchange(true, ordering: .relaxed) {
+            reportGrammarViolation(.reentrantDelivery, operatorName)
         }
         return false
         #else

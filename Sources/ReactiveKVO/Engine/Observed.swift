@@ -114,6 +114,12 @@ protocol AnyObservedStorage: AnyObject {
     private(set) var probedKeyPath: AnyKeyPath?
 
     @usableFromInline let isOptional: Bool
+    #if DEBUG
+    /// Debug builds: the thread notifying this key's observers, and whether a set made from
+    /// inside that notification was reported (once per key and object).
+    @usableFromInline let notifyingThread = Atomic<UInt>(0)
+    @usableFromInline let reportedReentrancy = Atomic<Bool>(false)
+    #endif
 
     @usableFromInline init(_ value: Value) {
         self.value = value
@@ -161,6 +167,10 @@ protocol AnyObservedStorage: AnyObject {
     /// The setter with observers. Specialised for `Value` in the caller but kept out of line, so
     /// that the unobserved path of the setter stays a load and a store.
     @inlinable @inline(never) func setObserved(_ newValue: Value) {
+        #if DEBUG
+        let outermost = enterNotification()
+        defer { leaveNotification(outermost) }
+        #endif
         // Pairs with the releasing watcher count (the setter's load was relaxed): `keyState`
         // was set before it. A load rather than a fence, which ThreadSanitizer does not model.
         _ = state.load(ordering: .acquiring)
@@ -183,6 +193,27 @@ protocol AnyObservedStorage: AnyObject {
             withExtendedLifetime(replaced) {}
         }
     }
+
+    #if DEBUG
+    /// Debug builds: marks this thread as notifying the key's observers; a set from inside such
+    /// a notification (an observer setting the key it observes) is reported once through
+    /// `Hooks.grammarViolationHandler`: the observers after it hear the new value first and
+    /// then the older one, so they end on a stale value (as with Foundation's KVO).
+    @usableFromInline func enterNotification() -> Bool {
+        let me = currentThreadIdentifier()
+        let (exchanged, current) = notifyingThread.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+        if exchanged { return true }
+        if current == me && !reportedReentrancy.exchange(true, ordering: .relaxed) {
+            let className = registry.map { $0.className } ?? "object"
+            Hooks.grammarViolationHandler(GrammarViolation(kind: .reentrantDelivery, operatorName: "\(className).\(key)"))
+        }
+        return false
+    }
+
+    @usableFromInline func leaveNotification(_ outermost: Bool) {
+        if outermost { notifyingThread.store(0, ordering: .releasing) }
+    }
+    #endif
 
     /// A set that is not a plain one (see `KeyState.beginSet`): will/did around the store, or
     /// just the store when the class notifies this key manually.

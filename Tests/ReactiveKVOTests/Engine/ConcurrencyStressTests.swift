@@ -29,6 +29,29 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         }
     }
 
+    func testSetFromInsideAnObserver_leavesLaterObserversStale_andIsReportedOnce() throws {
+        let reports = KVOBox<[GrammarViolation]>([])
+        let previous = Hooks.grammarViolationHandler
+        Hooks.grammarViolationHandler = { violation in reports.mutate { $0.append(violation) } }
+        defer { Hooks.grammarViolationHandler = previous }
+        let person = Person()
+        var second: [Int] = []
+        let first = try person.observe("age", options: .new) { person, change in
+            if change.newValue as? Int == 31 { person.age = 32 }
+        }
+        let other = person.rx.observe(Int.self, "age", options: .new).subscribe(onNext: { second.append($0 ?? -1) })
+        person.age = 31
+        person.age = 31
+        XCTAssertEqual(person.age, 32)
+        XCTAssertEqual(second, [32, 31, 32, 31], "the later observer hears the nested set first and ends stale")
+        #if DEBUG
+        XCTAssertEqual(reports.value.map(\.kind), [.reentrantDelivery], "reported once per key")
+        XCTAssertEqual(reports.value.first?.operatorName, "Person.age")
+        #endif
+        first.invalidate()
+        other.dispose()
+    }
+
     func testRegisteringForAComputedKey_doesNotEvaluateIt() throws {
         let model = CountingGetter()
         let observation = try model.observe("doubled", options: .new) { _, _ in }

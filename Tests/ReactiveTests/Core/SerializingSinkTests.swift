@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Reactive
 import ReactiveTest
 import XCTest
@@ -125,5 +126,76 @@ final class SerializingSinkTests: ReactiveTestCase {
         }
         XCTAssertEqual(received.value, 8_000)
         subscription.dispose()
+    }
+}
+
+/// What the library promises after `dispose()` returns on one thread while another delivers:
+/// no event sent after `dispose()` returned reaches the observer, and of the events sent before,
+/// at most one (the delivery already in flight; deliveries to an observer never overlap) may
+/// still reach it.
+final class DisposeGuaranteeTests: ReactiveTestCase {
+    private final class Round: @unchecked Sendable {
+        private let lock = NSLock()
+        private var disposedAt: Int?
+        private(set) var late: [Int] = []
+
+        func delivered(_ value: Int) {
+            lock.withLock { if disposedAt != nil { late.append(value) } }
+        }
+
+        func disposed(lastSent: Int) { lock.withLock { disposedAt = lastSent } }
+        var lastSentAtDispose: Int { lock.withLock { disposedAt ?? .max } }
+    }
+
+    /// The sender's progress: the value whose `onNext` began last, and when to stop.
+    private final class SenderProgress: Sendable {
+        let started = Atomic<Int>(-1)
+        let stop = Atomic<Bool>(false)
+    }
+
+    private func assertDisposeGuarantee(_ name: String, _ operation: (Observable<Int>) -> Observable<Int>, rounds: Int = 300) {
+        let subject = PublishSubject<Int>()
+        let observable = operation(subject.asObservable())
+        let progress = SenderProgress()
+        let sending = DispatchSemaphore(value: 0)
+        let sender = Unchecked(subject)
+        Thread {
+            var value = 0
+            while !progress.stop.load(ordering: .acquiring) {
+                progress.started.store(value, ordering: .releasing)
+                sender.value.onNext(value)
+                value += 1
+            }
+            sending.signal()
+        }.start()
+        var lateTotal = 0
+        var worst = 0
+        var afterDispose = 0
+        for round in 0..<rounds {
+            let state = Round()
+            let subscription = observable.subscribe(onNext: { state.delivered($0) })
+            if round % 3 != 0 { Thread.sleep(forTimeInterval: 0.000_02) }
+            subscription.dispose()
+            state.disposed(lastSent: progress.started.load(ordering: .acquiring))
+            Thread.sleep(forTimeInterval: 0.000_05)
+            let late = state.late
+            lateTotal += late.count
+            worst = max(worst, late.count)
+            afterDispose += late.filter { $0 > state.lastSentAtDispose }.count
+        }
+        progress.stop.store(true, ordering: .releasing)
+        sending.wait()
+        XCTAssertEqual(afterDispose, 0, "\(name): an event sent after dispose() returned was delivered")
+        XCTAssertLessThanOrEqual(worst, 1, "\(name): more than the delivery in flight arrived after dispose() returned")
+        // For the record: how often the in-flight delivery arrived after dispose() returned.
+        print("\(name): \(lateTotal) in-flight deliveries after dispose() returned in \(rounds) rounds, at most \(worst) per round")
+    }
+
+    func testDispose_subject_share_replay_observeOn_atMostTheDeliveryInFlightArrivesAfterward() {
+        assertDisposeGuarantee("PublishSubject") { $0 }
+        assertDisposeGuarantee("share") { $0.share() }
+        assertDisposeGuarantee("share(replay: 1)") { $0.share(replay: 1) }
+        let queue = SerialDispatchQueueScheduler(qos: .userInitiated)
+        assertDisposeGuarantee("observe(on:)") { $0.observe(on: queue) }
     }
 }

@@ -81,3 +81,32 @@ final class BehaviorSubjectTests: ReactiveTestCase {
         XCTAssertEqual(outOfOrder.value, 0, "a subscriber never sees an older value after a newer one")
     }
 }
+
+final class ReentrancyReportTests: ReactiveTestCase {
+    func testBehaviorRelay_valueAcceptedInsideDelivery_leavesLaterSubscriberStale_andIsReportedOnce() {
+        let reports = Collector<GrammarViolation>()
+        let previous = Hooks.grammarViolationHandler
+        Hooks.grammarViolationHandler = { reports.append($0) }
+        defer { Hooks.grammarViolationHandler = previous }
+        let relay = BehaviorRelay(value: 0)
+        var second: [Int] = []
+        let first = relay.subscribe(onNext: { value in
+            if value == 1 { relay.accept(2) }
+            if value == 3 { relay.accept(4) }
+        })
+        let other = relay.subscribe(onNext: { second.append($0) })
+        relay.accept(1)
+        relay.accept(3)
+        // The documented hazard: the second subscriber hears 2 before 1 and ends on 1.
+        XCTAssertEqual(relay.value, 4)
+        XCTAssertEqual(second, [0, 2, 1, 4, 3])
+        #if DEBUG
+        XCTAssertEqual(reports.values.map(\.kind), [.reentrantDelivery], "reported once per subject")
+        XCTAssertEqual(reports.values.first?.operatorName, "BehaviorSubject")
+        #else
+        XCTAssertEqual(reports.values.count, 0)
+        #endif
+        first.dispose()
+        other.dispose()
+    }
+}
