@@ -6,7 +6,8 @@ public protocol ObservableType<Element>: ObservableConvertibleType {
     /// Subscribes `observer` to the sequence's events.
     ///
     /// - Returns: A disposable that ends the subscription. Disposing is idempotent and thread-safe;
-    ///   once `dispose()` returns, no delivery to `observer` begins any more.
+    ///   once `dispose()` returns, no event sent afterwards reaches `observer` (a delivery another
+    ///   thread had already started may still arrive, at most one; see `Disposable.dispose()`).
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
 }
 
