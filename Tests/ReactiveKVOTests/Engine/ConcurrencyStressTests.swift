@@ -52,6 +52,44 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         other.dispose()
     }
 
+    func testInvalidate_whileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward() throws {
+        let person = Person()
+        let shared = KVOBox(person)
+        let started = KVOBox(-1)
+        let stop = KVOFlag()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var value = 0
+            while !stop.isSet {
+                started.mutate { $0 = value }
+                shared.value.age = value
+                value += 1
+            }
+            done.signal()
+        }.start()
+        var afterInvalidate = 0
+        var worst = 0
+        for round in 0..<300 {
+            let late = KVOBox<[Int]>([])
+            let invalidated = KVOBox<Int?>(nil)
+            let observation = try person.observe("age", options: .new) { _, change in
+                let value = change.newValue as? Int ?? -1
+                invalidated.mutate { if $0 != nil { late.mutate { $0.append(value) } } }
+            }
+            if round % 3 != 0 { Thread.sleep(forTimeInterval: 0.000_02) }
+            observation.invalidate()
+            invalidated.mutate { $0 = started.value }
+            Thread.sleep(forTimeInterval: 0.000_05)
+            let lastStarted = invalidated.value ?? .max
+            worst = max(worst, late.value.count)
+            afterInvalidate += late.value.filter { $0 > lastStarted }.count
+        }
+        stop.set()
+        done.wait()
+        XCTAssertEqual(afterInvalidate, 0, "a change made after invalidate() returned was delivered")
+        XCTAssertLessThanOrEqual(worst, 1, "more than the callback in flight arrived after invalidate() returned")
+    }
+
     func testRegisteringForAComputedKey_doesNotEvaluateIt() throws {
         let model = CountingGetter()
         let observation = try model.observe("doubled", options: .new) { _, _ in }
