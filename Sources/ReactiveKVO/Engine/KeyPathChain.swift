@@ -81,8 +81,15 @@ final class KeyPathChain: @unchecked Sendable {
         }
         release(dropped)
         var added: [Link] = []
+        var failure: Swift.Error?
         for index in Swift.max(level, 0)..<objects.count {
-            added.append(try link(objects[index], level: index))
+            do {
+                added.append(try link(objects[index], level: index))
+            } catch {
+                // The steps linked so far stay (they see the path change again); none after.
+                failure = error
+                break
+            }
         }
         let leftover: [Link] = lock.withLock {
             if invalidated { return added }
@@ -90,6 +97,7 @@ final class KeyPathChain: @unchecked Sendable {
             return []
         }
         release(leftover)
+        if let failure { throw failure }
     }
 
     private func link(_ object: any KeyValueObservable, level: Int) throws -> Link {
@@ -115,6 +123,11 @@ final class KeyPathChain: @unchecked Sendable {
 
     private func stepChanged(level: Int, isPrior: Bool) {
         guard let registration, registration.isActive, let root else { return }
+        if registration.observerIsGone {
+            // Its observer was released: nothing of this path stays registered.
+            root.observationRegistry.removeGoneObservers()
+            return
+        }
         let old = lock.withLock { lastValue }
         if isPrior {
             if registration.options.contains(.prior) {
@@ -122,7 +135,13 @@ final class KeyPathChain: @unchecked Sendable {
             }
             return
         }
-        try? rewire(from: level + 1)
+        do {
+            try rewire(from: level + 1)
+        } catch {
+            // An object that appeared on the path lacks the next key (it could not be checked
+            // while the path was nil there): the path is followed no further than that object.
+            registration.fail(error)
+        }
         let new = lock.withLock { lastValue }
         registration.deliver(KeyValueChange(
             kind: .setting,

@@ -15,6 +15,11 @@ public enum KeyValueCodingError: Error, Equatable, CustomStringConvertible {
     case notKeyValueObservable(key: String, type: String)
     /// `keyPathsForValuesAffectingValue(forKey:)` declares a cycle.
     case dependencyCycle(className: String, keys: [String])
+    /// A key path with an empty component (`""`, `"value."`, `"a..b"`).
+    case invalidKeyPath(className: String, keyPath: String)
+    /// `willChangeValue(forKey:)` was not balanced by `didChangeValue(forKey:)` before the object
+    /// was deallocated: the key's observers heard nothing after it. Reported in debug builds.
+    case unbalancedWillChange(className: String, key: String)
 
     public var description: String {
         switch self {
@@ -32,6 +37,19 @@ public enum KeyValueCodingError: Error, Equatable, CustomStringConvertible {
             return "'\(key)' is \(type), which does not adopt KeyValueObservable"
         case .dependencyCycle(let className, let keys):
             return "\(className): dependent keys form a cycle: \(keys.joined(separator: " → "))"
+        case .unbalancedWillChange(let className, let key):
+            return "\(className).\(key): willChangeValue(forKey:) was never balanced by didChangeValue(forKey:); its observers heard nothing after it"
+        case .invalidKeyPath(let className, let keyPath):
+            return "'\(keyPath)' is not a key path of \(className): a key path is keys joined by single dots, none empty"
         }
     }
+}
+
+/// The keys of a dotted key path, in order; throws `invalidKeyPath` for an empty component.
+func keyPathSteps(_ keyPath: String, className: @autoclosure () -> String) throws -> [String] {
+    let steps = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+    if steps.contains(where: \.isEmpty) {
+        throw KeyValueCodingError.invalidKeyPath(className: className(), keyPath: keyPath)
+    }
+    return steps.map(String.init)
 }

@@ -51,7 +51,7 @@ extension KeyValueObservable {
     /// - Throws: `unknownKey`, or `notKeyValueObservable` for an intermediate that does not adopt
     ///   `KeyValueObservable`.
     public func value(forKeyPath keyPath: String) throws -> Any? {
-        let steps = keyPath.split(separator: ".").map(String.init)
+        let steps = try keyPathSteps(keyPath, className: "\(Self.self)")
         var current: Any? = self
         for step in steps {
             guard let value = current else { return nil }
@@ -73,7 +73,7 @@ extension KeyValueObservable {
 
     /// Sets the property at a dotted key path; does nothing if an intermediate is nil.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
-        var steps = keyPath.split(separator: ".").map(String.init)
+        var steps = try keyPathSteps(keyPath, className: "\(Self.self)")
         guard let last = steps.popLast() else { return }
         var target: any KeyValueObservable = self
         for step in steps {
@@ -171,7 +171,7 @@ extension KeyValueObservable {
 
     func register(_ registration: Registration) throws -> Bool {
         let registry = observationRegistry
-        let steps = registration.keyPath.split(separator: ".").map(String.init)
+        let steps = try keyPathSteps(registration.keyPath, className: registry.className)
         guard let first = steps.first else {
             throw KeyValueCodingError.unknownKey(className: registry.className, key: registration.keyPath)
         }

@@ -212,7 +212,7 @@ import Synchronization
     /// Adds the registration of a dotted key path under the key path itself (its chain watches
     /// the steps); false for a duplicate observer.
     func addDotted(_ registration: Registration) -> Bool {
-        _ = remove(forKey: registration.keyPath) { $0.observerIsGone }
+        removeGoneObservers()
         return lock.withLock {
             let state = keyState(registration.keyPath)
             if let identity = registration.observerIdentity, state.registrations.contains(where: {
@@ -376,16 +376,25 @@ import Synchronization
                 ObservationRegistry.cache[objectID] = nil
             }
         }
-        let (hooks, registrations): ([() -> Void], [Registration]) = lock.withLock {
-            if isDeallocated { return ([], []) }
+        let (hooks, registrations, unbalanced): ([() -> Void], [Registration], [String]) = lock.withLock {
+            if isDeallocated { return ([], [], []) }
             isDeallocated = true
             for state in keys.values { state.isDead = true }
+            let unbalanced = keys.filter { $0.value.nesting > 0 }.map(\.key).sorted()
             defer {
                 deallocHooks = [:]
                 keys = [:]
             }
-            return (deallocHooks.sorted { $0.key < $1.key }.map(\.value), keys.values.flatMap(\.registrations))
+            return (deallocHooks.sorted { $0.key < $1.key }.map(\.value), keys.values.flatMap(\.registrations), unbalanced)
         }
+        #if DEBUG
+        // A will without its did silenced the key for good: say so, once, as the object goes.
+        for key in unbalanced {
+            Hooks.defaultErrorHandler([], KeyValueCodingError.unbalancedWillChange(className: className, key: key))
+        }
+        #else
+        _ = unbalanced
+        #endif
         for registration in registrations { _ = registration.deactivate() }
         for hook in hooks { hook() }
     }
@@ -407,7 +416,21 @@ import Synchronization
 
     /// The number of active registrations, for tests.
     var registrationCount: Int {
-        lock.withLock { keys.values.reduce(0) { $0 + $1.registrations.filter { $0.isActive && !$0.observerIsGone }.count } }
+        removeGoneObservers()
+        return lock.withLock { keys.values.reduce(0) { $0 + $1.registrations.filter { $0.isActive && !$0.observerIsGone }.count } }
+    }
+
+    /// Drops the registrations whose observer was released, with what a dotted key path's
+    /// registration keeps on the objects of its path (its chain's per-step registrations).
+    /// Observers are held weakly, so this happens lazily: when the count is read, when a
+    /// registration is added, and when a step of a dead observer's path changes.
+    func removeGoneObservers() {
+        let keysWithGone: [String] = lock.withLock {
+            keys.compactMap { key, state in state.registrations.contains { $0.observerIsGone } ? key : nil }
+        }
+        for key in keysWithGone {
+            for registration in remove(forKey: key, where: { $0.observerIsGone }) { registration.chain?.invalidate() }
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Reactive
 import Synchronization
 
 /// One registration: who is told about which key path, with which options and context.
@@ -17,6 +18,10 @@ import Synchronization
     @usableFromInline let active = Atomic<Bool>(true)
     /// A dotted key path's chain of per-step registrations.
     var chain: KeyPathChain?
+    /// Told when a dotted key path can no longer be followed (an object that appeared on it
+    /// lacks the next key): `rx.observe` ends its subscription with the error. Without one, the
+    /// error goes to `Hooks.defaultErrorHandler` (standard error in debug builds).
+    var failureHandler: ((Swift.Error) -> Void)?
     /// A `KeyValueSink<Value>` that takes new values of a property of type `Value` straight from
     /// its setter, skipping the change record (see `KeyObservers.directValueType`); the block
     /// still receives every other change (initial, will/did, dependent keys).
@@ -63,6 +68,16 @@ import Synchronization
     var observerDescription: String {
         if let observer { return "\(type(of: observer))" }
         return observerIdentity == nil ? "block" : "released observer"
+    }
+
+    /// Reports that the key path can no longer be followed (see `failureHandler`).
+    func fail(_ error: Swift.Error) {
+        guard isActive else { return }
+        if let failureHandler {
+            failureHandler(error)
+        } else {
+            Hooks.defaultErrorHandler([], error)
+        }
     }
 
     /// Calls the observer or block, unless deactivated (checked just before the call).

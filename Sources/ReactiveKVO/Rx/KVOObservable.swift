@@ -127,6 +127,7 @@ extension KeyValueSink {
         } else {
             registration = Registration(keyPath: keyPath, options: options, context: nil, observer: nil, queue: nil, block: block)
         }
+        registration.failureHandler = { [weak self] error in self?.terminate(.error(error)) }
         let observation: KeyValueObservation
         do {
             observation = try object.observe(registration)

@@ -53,7 +53,12 @@ extension Reactive where Base: KeyValueObservable {
     /// deallocated intermediate gives `nil`; when the object itself is deallocated the sequence
     /// sends `nil` once and completes.
     public func observeWeakly<E>(_ type: E.Type, _ keyPath: String, options: KeyValueObservingOptions = [.new, .initial]) -> Observable<E?> {
-        let sections = keyPath.split(separator: ".").map(String.init)
+        let sections: [String]
+        do {
+            sections = try keyPathSteps(keyPath, className: "\(Base.self)")
+        } catch {
+            return Observable.error(error)
+        }
         return observeWeaklyKeyPath(base, sections: sections, options: options)
             .map { value in try castValue(value, to: E.self, className: "\(Base.self)", keyPath: keyPath) }
     }

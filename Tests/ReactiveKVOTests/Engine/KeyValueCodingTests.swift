@@ -1,4 +1,6 @@
 import ReactiveKVO
+import Reactive
+import ReactiveTest
 import XCTest
 
 final class KeyValueCodingTests: KVOTestCase {
@@ -49,5 +51,84 @@ final class KeyValueCodingTests: KVOTestCase {
         XCTAssertThrowsError(try person.value(forKeyPath: "address.city.count")) { error in
             XCTAssertEqual(error as? KeyValueCodingError, .notKeyValueObservable(key: "count", type: "String"))
         }
+    }
+}
+
+final class KeyPathInputTests: KVOTestCase {
+    private final class Recorder: KeyValueObserving {
+        var changes: [KeyValueChange] = []
+        func observeValue(forKeyPath keyPath: String, of object: AnyObject, change: KeyValueChange, context: UnsafeMutableRawPointer?) {
+            changes.append(change)
+        }
+    }
+
+    func testKeyPathWithAnEmptyComponent_isAnError() {
+        let person = Person()
+        let recorder = Recorder()
+        for keyPath in ["", "name.", ".name", "address..city"] {
+            XCTAssertThrowsError(try person.addObserver(recorder, forKeyPath: keyPath), keyPath) { error in
+                XCTAssertEqual(error as? KeyValueCodingError, .invalidKeyPath(className: "Person", keyPath: keyPath))
+            }
+            XCTAssertThrowsError(try person.value(forKeyPath: keyPath), keyPath)
+        }
+        XCTAssertEqual("\(KeyValueCodingError.invalidKeyPath(className: "Person", keyPath: "name."))", "'name.' is not a key path of Person: a key path is keys joined by single dots, none empty")
+        var events: [Event<String?>] = []
+        _ = person.rx.observe(String.self, "name.").subscribe { events.append($0) }
+        XCTAssertEqual(events.first?.error as? KeyValueCodingError, .invalidKeyPath(className: "Person", keyPath: "name."))
+        var weakly: [Event<String?>] = []
+        _ = person.rx.observeWeakly(String.self, "address..city").subscribe { weakly.append($0) }
+        XCTAssertEqual(weakly.first?.error as? KeyValueCodingError, .invalidKeyPath(className: "Person", keyPath: "address..city"))
+        XCTAssertEqual(person.observationCount, 0)
+    }
+
+    func testUnknownKeyBeyondANilIntermediate_isReportedWhenAnObjectAppears() throws {
+        let reported = KVOBox<[String]>([])
+        let previous = Hooks.defaultErrorHandler
+        Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
+        defer { Hooks.defaultErrorHandler = previous }
+        let person = Person()
+        let recorder = Recorder()
+        // Nothing to check the key against while `address` is nil: accepted.
+        XCTAssertTrue(try person.addObserver(recorder, forKeyPath: "address.nope", options: .new))
+        person.address = Address()
+        XCTAssertEqual(reported.value, ["Address has no observable key 'nope' (mark the property @Observed, or list it in computedKeys)"])
+        XCTAssertTrue(person.removeObserver(recorder, forKeyPath: "address.nope"))
+
+        var events: [Event<Int?>] = []
+        let other = Person()
+        let subscription = other.rx.observe(Int.self, "address.nope").subscribe { events.append($0) }
+        other.address = Address()
+        XCTAssertEqual(events.last?.error as? KeyValueCodingError, .unknownKey(className: "Address", key: "nope"))
+        subscription.dispose()
+        XCTAssertEqual(other.observationCount, 0)
+    }
+
+    func testWillChangeWithoutDidChange_isReportedWhenTheObjectGoes() throws {
+        #if DEBUG
+        let reported = KVOBox<[String]>([])
+        let previous = Hooks.defaultErrorHandler
+        Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
+        defer { Hooks.defaultErrorHandler = previous }
+        do {
+            let person = Person()
+            let observation = try person.observe("age", options: .new) { _, _ in }
+            person.willChangeValue(forKey: "age")
+            person.age = 40
+            observation.invalidate()
+        }
+        XCTAssertEqual(reported.value, ["Person.age: willChangeValue(forKey:) was never balanced by didChangeValue(forKey:); its observers heard nothing after it"])
+        #endif
+    }
+
+    func testDottedPathObserverReleased_leavesNothingRegistered() throws {
+        let person = Person()
+        person.address = Address()
+        var recorder: Recorder? = Recorder()
+        XCTAssertTrue(try person.addObserver(recorder!, forKeyPath: "address.city", options: .new))
+        XCTAssertEqual(person.observationCount, 2, "one per step")
+        recorder = nil
+        XCTAssertEqual(person.observationCount, 0, "the released observer's steps are gone")
+        XCTAssertEqual(person.address?.observationCount, 0)
+        person.address?.city = "Rome"
     }
 }
