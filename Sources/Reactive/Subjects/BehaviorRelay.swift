@@ -23,4 +23,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
 
     /// The relay as an observable.
     @inlinable public func asObservable() -> Observable<Element> { subject }
+
+    /// The relay as an `Infallible`: it never fails nor completes.
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: subject.asObservable()) }
 }

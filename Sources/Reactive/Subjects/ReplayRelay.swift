@@ -9,9 +9,15 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
         ReplayRelay(subject: .create(bufferSize: bufferSize))
     }
 
-    /// Creates a relay that replays every element.
-    @inlinable public static func createUnbounded() -> ReplayRelay<Element> {
+    /// Creates a relay that replays every element (RxRelay's name).
+    @inlinable public static func createUnbound() -> ReplayRelay<Element> {
         ReplayRelay(subject: .createUnbounded())
+    }
+
+    /// The former name of `createUnbound()`.
+    @available(*, deprecated, renamed: "createUnbound()")
+    @inlinable public static func createUnbounded() -> ReplayRelay<Element> {
+        createUnbound()
     }
 
     /// Buffers `event` and sends it to the subscribers.
@@ -24,4 +30,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
 
     /// The relay as an observable.
     @inlinable public func asObservable() -> Observable<Element> { subject }
+
+    /// The relay as an `Infallible`: it never fails nor completes.
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: subject.asObservable()) }
 }

@@ -1,0 +1,42 @@
+extension ObservableType {
+    /// Sends this sequence's events to `observers` (RxCocoa's `bind(to:)`).
+    ///
+    /// Every event goes to each observer in order, on the thread it arrives on; bind to a
+    /// `Binder` to apply elements on the main thread. Binding is for sequences that do not
+    /// fail: an error is forwarded to the observers as it is.
+    ///
+    /// - Returns: The subscription; dispose it (or put it in a `DisposeBag`) to stop.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Sends this sequence's elements, as optionals, to `observers`; see `bind(to:)`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        map { $0 as Element? }.subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Hands this sequence to `binder` and returns its result: `source.bind(to: f)` is `f(source)`.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Hands this sequence to a curried `binder` with its second argument:
+    /// `source.bind(to: f, curriedArgument: a)` is `f(source)(a)`.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
+    /// Calls `onNext` with each element (RxCocoa's `bind(onNext:)`).
+    ///
+    /// Binding is for sequences that do not fail: an error is a programming error, an assertion
+    /// in debug builds (as RxCocoa's fatal error in debug builds), ignored in release builds.
+    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+        subscribe(onNext: onNext, onError: { error in
+            assertionFailure("Binding error: \(error)")
+        })
+    }
+}

@@ -1,0 +1,39 @@
+/// An observer that sets a value on a target it holds weakly; errors are programmer errors.
+///
+/// RxCocoa's `Binder`: binding an observable to a property of an object that may go away.
+/// The binding runs on `MainScheduler` unless another scheduler is given.
+public struct Binder<Value>: ObserverType {
+    public typealias Element = Value
+
+    private let handler: (Event<Value>) -> Void
+
+    /// Creates a binder that calls `binding` with `target` while it is alive, on `scheduler`.
+    ///
+    /// The default scheduler is a `MainScheduler`, as in RxSwift: on the main thread with
+    /// nothing queued the binding runs at once, from any other thread it runs later on the main
+    /// queue (which must be running: `dispatchMain()` or `RunLoop.main.run()` on Linux). Pass
+    /// `CurrentThreadScheduler.instance` or `ImmediateScheduler.instance` to bind on the
+    /// sending thread. The target is held weakly; errors are a programming error (an assertion
+    /// in debug builds), completion is ignored.
+    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
+        handler = { [weak target] event in
+            switch event {
+            case .next(let element):
+                _ = scheduler.schedule(element) { [weak target] element in
+                    if let target { binding(target, element) }
+                    return Disposables.create()
+                }
+            case .error(let error):
+                assertionFailure("Binding error: \(error)")
+            case .completed:
+                break
+            }
+        }
+    }
+
+    /// Applies an element to the target.
+    public func on(_ event: Event<Value>) { handler(event) }
+
+    /// The binder as a type-erased observer.
+    public func asObserver() -> AnyObserver<Value> { AnyObserver(eventHandler: handler) }
+}
