@@ -28,6 +28,11 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         nextKey = 3
     }
 
+    /// Creates a group of four or more disposables.
+    public convenience init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
+        self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+    }
+
     /// Creates a group of the given disposables.
     public init(disposables: [Disposable]) {
         items = disposables.enumerated().map { ($0.offset, $0.element) }

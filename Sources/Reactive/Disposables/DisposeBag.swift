@@ -46,6 +46,17 @@ public final class DisposeBag: @unchecked Sendable {
         for disposable in disposables { insert(disposable) }
     }
 
+    /// Adds the disposables of an array; each is disposed when the bag is released.
+    public func insert(_ disposables: [Disposable]) {
+        for disposable in disposables { insert(disposable) }
+    }
+
+    /// Adds the disposables a builder lists, one per line:
+    /// `bag.insert { a.subscribe(); b.subscribe() }`.
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
     /// The number of entries currently held (after pruning), for diagnostics.
     public var count: Int { lock.withLock { disposables.count } }
 

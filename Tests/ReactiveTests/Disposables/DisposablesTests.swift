@@ -96,4 +96,42 @@ final class DisposablesTests: ReactiveTestCase {
         }
         XCTAssertLessThan(bag.count, 32, "completed subscriptions do not accumulate")
     }
+
+    func testDisposeBag_insertArrayAndBuilder_disposeEverythingWithTheBag() {
+        let disposables = (0..<4).map { _ in BooleanDisposable() }
+        var bag: DisposeBag? = DisposeBag()
+        bag?.insert([disposables[0], disposables[1]])
+        bag?.insert {
+            disposables[2]
+            disposables[3]
+        }
+        XCTAssertEqual(bag?.count, 4)
+        XCTAssertFalse(disposables.contains { $0.isDisposed })
+        bag = nil
+        XCTAssertTrue(disposables.allSatisfy { $0.isDisposed })
+    }
+
+    func testCompositeDisposable_fourOrMore_disposesAll() {
+        let disposables = (0..<6).map { _ in BooleanDisposable() }
+        let composite = CompositeDisposable(disposables[0], disposables[1], disposables[2], disposables[3], disposables[4], disposables[5])
+        XCTAssertEqual(composite.count, 6)
+        composite.dispose()
+        XCTAssertTrue(disposables.allSatisfy { $0.isDisposed })
+        XCTAssertFalse(BooleanDisposable().isDisposed)
+    }
+
+    func testDisposeBase_countsItsInstancesInTheResourceTotal() {
+        final class Custom: DisposeBase, Disposable {
+            func dispose() {}
+        }
+        #if DEBUG
+        let before = Resources.total
+        var custom: Custom? = Custom()
+        XCTAssertEqual(Resources.total, before + 1)
+        custom?.dispose()
+        custom = nil
+        XCTAssertEqual(Resources.total, before)
+        #endif
+    }
+
 }
