@@ -50,8 +50,12 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of a collection of sources into an array.
-    @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
-        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
+    ///
+    /// RxSwift's shape: `Element` is the sources' element type and the result is an array of
+    /// them, so `Observable.combineLatest([a, b])` and `Observable<Int>.combineLatest([a, b])` both read as in
+    /// RxSwift.
+    @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]> where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        CombiningObservable<CombineLatestSink<[Element]>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
     }
 }
 

@@ -50,8 +50,12 @@ extension ObservableType {
     }
 
     /// Combines a collection of sources' elements by position into arrays.
-    @inlinable public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element: ObservableConvertibleType, Element == [Sources.Element.Element] {
-        CombiningObservable<ZipSink<Element>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
+    ///
+    /// RxSwift's shape: `Element` is the sources' element type and the result is an array of
+    /// them, so `Observable.zip([a, b])` and `Observable<Int>.zip([a, b])` both read as in
+    /// RxSwift.
+    @inlinable public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]> where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        CombiningObservable<ZipSink<[Element]>>(CombinedSources(collection.map { $0.asObservable() }, resultSelector: { $0 }))
     }
 }
 

@@ -78,7 +78,7 @@ final class CombineLatestTests: ReactiveTestCase {
     }
 
     func testCombineLatest_emptyCollection_sendsTheSelectorOfNothingThenCompletes() {
-        XCTAssertEqual(Observable<[Int]>.combineLatest([Observable<Int>]()).toEvents(), [.next([]), .completed])
+        XCTAssertEqual(Observable<Int>.combineLatest([Observable<Int>]()).toEvents(), [.next([]), .completed])
         XCTAssertEqual(Observable.combineLatest([Observable<Int>]()) { $0.count + 7 }.toEvents(), [.next(7), .completed])
         let failing = Observable.combineLatest([Observable<Int>]()) { _ -> Int in throw TestError.first }
         XCTAssertEqual(failing.toEvents(), [.error(TestError.first)])

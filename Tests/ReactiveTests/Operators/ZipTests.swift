@@ -51,7 +51,7 @@ final class ZipTests: ReactiveTestCase {
         let zipped = Observable.zip(Observable.of(1, 2), Observable.of("a", "b"), Observable.just(3), Observable.just(4), Observable.just(5), Observable.just(6), Observable.just(7), Observable.just(8)).map { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)\($7)" }
         XCTAssertEqual(zipped.toEvents(), [.next("1a345678"), .completed])
         XCTAssertEqual(Observable.zip([Observable.of(1, 2), Observable.of(3, 4, 5)]).toEvents(), [.next([1, 3]), .next([2, 4]), .completed])
-        XCTAssertEqual(Observable<[Int]>.zip([Observable<Int>]()).toEvents(), [.completed])
+        XCTAssertEqual(Observable<Int>.zip([Observable<Int>]()).toEvents(), [.completed])
     }
 
     func testZip_collectionOfTwelve_eachSourceDeliversAtItsOwnPlace() {
