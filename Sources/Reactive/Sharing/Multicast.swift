@@ -17,6 +17,46 @@ extension ObservableType {
     }
 }
 
+extension ObservableType {
+    /// Shares the source, within one subscription, among the subscriptions `selector` makes.
+    ///
+    /// Each subscription makes a subject with `subjectSelector`, hands `selector` the source
+    /// multicast through it, subscribes to what `selector` returns and then connects: so
+    /// `xs.multicast({ PublishSubject() }) { shared in shared.zip(shared.skip(1)) }` subscribes
+    /// `xs` once. An error thrown by either closure is sent as an `error` event. Disposing (or
+    /// the result's terminal event) disposes the selector's subscription, then the connection.
+    public func multicast<Subject: SubjectType, Result>(_ subjectSelector: @escaping () throws -> Subject, selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>) -> Observable<Result> where Subject.Observer.Element == Element {
+        MulticastSelectorObservable(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+    }
+}
+
+final class MulticastSelectorObservable<Subject: SubjectType, Result>: Observable<Result>, @unchecked Sendable {
+    let source: Observable<Subject.Observer.Element>
+    let subjectSelector: () throws -> Subject
+    let selector: (Observable<Subject.Element>) throws -> Observable<Result>
+
+    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping () throws -> Subject, selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>) {
+        self.source = source
+        self.subjectSelector = subjectSelector
+        self.selector = selector
+        super.init(run: { node, downstream in
+            let node = unsafeDowncast(node, to: MulticastSelectorObservable<Subject, Result>.self)
+            let sink = ForwardingSink(downstream: downstream)
+            do {
+                let subject = try node.subjectSelector()
+                let connectable = node.source.multicast(subject)
+                let observable = try node.selector(connectable.asObservable())
+                let subscription = observable.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Result>.self).forward($1) })
+                let connection = connectable.connect()
+                sink.setUpstream(Disposables.create(subscription, connection))
+            } catch {
+                sink.forwardError(error)
+            }
+            return sink
+        })
+    }
+}
+
 /// The connectable behind `multicast`, `publish` and `replay`.
 ///
 /// Decisions (which subject, which connection) are made under the lock; subscribing, sending

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import ReactiveBlocking
 import XCTest
 
 final class ConcurrencyTests: ReactiveTestCase {
@@ -131,4 +132,13 @@ final class ConcurrencyTests: ReactiveTestCase {
         while terminated.value == 0 { await Task.yield() }
         XCTAssertEqual(terminated.value, 1, "disposing cancelled the iterating task")
     }
+
+    func testAsyncSequenceAsObservable_withPriority_sendsEveryElementThenCompletes() throws {
+        let numbers = AsyncStream<Int> { continuation in
+            for value in 1...3 { continuation.yield(value) }
+            continuation.finish()
+        }
+        XCTAssertEqual(try numbers.asObservable(priority: .low).toBlocking(timeout: 5).toArray(), [1, 2, 3])
+    }
+
 }

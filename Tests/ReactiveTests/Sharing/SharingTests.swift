@@ -218,4 +218,32 @@ final class SharingTests: ReactiveTestCase {
         }
         XCTAssertFalse(subject.hasObservers)
     }
+
+    func testMulticastSelector_subscribesTheSourceOnceForAllTheSelectorsSubscriptions() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let res = scheduler.start { xs.multicast({ PublishSubject<Int>() }) { shared in
+            Observable.zip(shared, shared.skip(1)) { $0 * 10 + $1 }
+        } }
+        XCTAssertEqual(res.events, [.next(220, 12), .next(230, 23), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testMulticastSelector_throwingSelectors_sendTheError_andDisposalReachesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let failingSubject = scheduler.start { xs.multicast({ () throws -> PublishSubject<Int> in throw TestError.first }) { $0 } }
+        XCTAssertEqual(failingSubject.events, [.error(200, TestError.first)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let ys = scheduler2.createHotObservable([.next(210, 1), .next(260, 2)])
+        let failingSelector = scheduler2.start { ys.multicast({ PublishSubject<Int>() }) { _ -> Observable<Int> in throw TestError.second } }
+        XCTAssertEqual(failingSelector.events, [.error(200, TestError.second)])
+        XCTAssertEqual(ys.subscriptions, [])
+        let scheduler3 = TestScheduler(initialClock: 0)
+        let zs = scheduler3.createHotObservable([.next(210, 1), .next(260, 2)])
+        let disposed = scheduler3.start(disposed: 250) { zs.multicast({ PublishSubject<Int>() }) { $0.map { $0 + 1 } } }
+        XCTAssertEqual(disposed.events, [.next(210, 2)])
+        XCTAssertEqual(zs.subscriptions, [Subscription(200, 250)])
+    }
+
 }
