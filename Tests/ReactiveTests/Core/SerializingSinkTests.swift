@@ -10,14 +10,16 @@ final class SerializingSinkTests: ReactiveTestCase {
     private final class ContractChecker: @unchecked Sendable {
         private let lock = NSLock()
         private var inside = false
-        private(set) var overlaps = 0
-        private(set) var delivered = 0
+        private var overlapCount = 0
+        private var deliveredCount = 0
+        var overlaps: Int { lock.withLock { overlapCount } }
+        var delivered: Int { lock.withLock { deliveredCount } }
 
         func enter() {
             lock.withLock {
-                if inside { overlaps += 1 }
+                if inside { overlapCount += 1 }
                 inside = true
-                delivered += 1
+                deliveredCount += 1
             }
         }
 
@@ -137,10 +139,11 @@ final class DisposeGuaranteeTests: ReactiveTestCase {
     private final class Round: @unchecked Sendable {
         private let lock = NSLock()
         private var disposedAt: Int?
-        private(set) var late: [Int] = []
+        private var lateValues: [Int] = []
+        var late: [Int] { lock.withLock { lateValues } }
 
         func delivered(_ value: Int) {
-            lock.withLock { if disposedAt != nil { late.append(value) } }
+            lock.withLock { if disposedAt != nil { lateValues.append(value) } }
         }
 
         func disposed(lastSent: Int) { lock.withLock { disposedAt = lastSent } }
