@@ -21,7 +21,25 @@ public enum Resources {
     public static func decrementTotal() -> Int32 {
         counter.wrappingSubtract(1, ordering: .relaxed).newValue
     }
+
+    static let serialQueueObservables = Atomic<Int32>(0)
+
+    /// The number of live `observe(on:)` subscriptions delivering on a serial dispatch queue
+    /// scheduler (debug builds; 0 in release builds), as RxSwift's tests read it.
+    public static var numberOfSerialDispatchQueueObservables: Int32 { serialQueueObservables.load(ordering: .relaxed) }
 }
+
+/// The deepest nesting of sequences a sequential operator (concat, catch(sequence:), retry) has
+/// run through in debug builds (RxSwift's tail-recursive sink stack; tests reset it and read it).
+/// This library runs each sequence of such an operator in turn in a loop, with no stack of
+/// iterators, so a subscription makes it at least 1 and nothing makes it grow with the number of
+/// sequences.
+public var maxTailRecursiveSinkStackSize: Int {
+    get { tailRecursiveStackSize.load(ordering: .relaxed) }
+    set { tailRecursiveStackSize.store(newValue, ordering: .relaxed) }
+}
+
+let tailRecursiveStackSize = Atomic<Int>(0)
 
 /// Counts a resource for the lifetime of the object that holds it (debug builds only).
 @usableFromInline struct ResourceToken: ~Copyable, Sendable {

@@ -28,6 +28,9 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
 
     /// Starts the sink: its upstream is the serial disposable of the current source.
     final func start() {
+        #if DEBUG
+        if tailRecursiveStackSize.load(ordering: .relaxed) < 1 { tailRecursiveStackSize.store(1, ordering: .relaxed) }
+        #endif
         setUpstream(current)
         subscribeNext()
     }

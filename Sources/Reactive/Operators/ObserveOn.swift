@@ -40,10 +40,24 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     private var draining = false
     private let pending = SerialDisposable()
 
+    #if DEBUG
+    private let countsAsSerialQueue: Bool
+    #endif
+
     init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
+        #if DEBUG
+        countsAsSerialQueue = scheduler is SerialDispatchQueueScheduler
+        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingAdd(1, ordering: .relaxed) }
+        #endif
         super.init(downstream: downstream)
     }
+
+    #if DEBUG
+    deinit {
+        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingSubtract(1, ordering: .relaxed) }
+    }
+    #endif
 
     func on(_ event: inout Event<Element>) {
         let startDrain: Bool = lock.withLock {

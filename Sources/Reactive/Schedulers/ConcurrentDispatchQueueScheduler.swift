@@ -5,6 +5,11 @@ import Foundation
 ///
 /// Operators that need ordering (`observe(on:)`) serialise delivery themselves.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The scheduler's interval type (Foundation's, as in RxSwift).
+    public typealias TimeInterval = Foundation.TimeInterval
+    /// The scheduler's time type.
+    public typealias Time = Date
+
     let configuration: DispatchQueueConfiguration
 
     /// The current time.

@@ -2,6 +2,11 @@ import Foundation
 
 /// Runs work as operations on an `OperationQueue`.
 public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    /// The scheduler's interval type (Foundation's, as in RxSwift).
+    public typealias TimeInterval = Foundation.TimeInterval
+    /// The scheduler's time type.
+    public typealias Time = Date
+
     /// The queue operations are added to.
     public let operationQueue: OperationQueue
     /// The priority of the operations.

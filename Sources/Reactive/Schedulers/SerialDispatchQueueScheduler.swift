@@ -5,6 +5,11 @@ import Foundation
 ///
 /// `observe(on:)` with this scheduler delivers events in order on that queue.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The scheduler's interval type (Foundation's, as in RxSwift).
+    public typealias TimeInterval = Foundation.TimeInterval
+    /// The scheduler's time type.
+    public typealias Time = Date
+
     let configuration: DispatchQueueConfiguration
 
     /// The current time.

@@ -159,6 +159,19 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 }
 
 /// A scheduled virtual-time action; disposing it cancels the action and releases its captures.
+extension VirtualTimeScheduler: CustomDebugStringConvertible {
+    /// The clock and the work still scheduled, in the order it will run (for debugging).
+    public var debugDescription: String {
+        let (clock, items): (VirtualTime, [VirtualSchedulerItem<VirtualTime>]) = lock.withLock { (currentClock, queue) }
+        let pending = items.filter { !$0.isDisposed }.sorted {
+            let order = converter.compareVirtualTime($0.time, $1.time)
+            return order.lessThan || (!order.greaterThan && $0.id < $1.id)
+        }
+        let lines = pending.map { "  \($0.time) (#\($0.id))" }
+        return "VirtualTimeScheduler at \(clock), \(pending.count) scheduled" + (lines.isEmpty ? "" : ":\n" + lines.joined(separator: "\n"))
+    }
+}
+
 final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
     let time: Time
     let id: Int

@@ -152,6 +152,62 @@ final class SchedulerTests: ReactiveTestCase {
         XCTAssertLessThan(peak - start, 24 << 20, "resident memory grew by \((peak - start) >> 20) MiB")
     }
 
+
+    func testConcurrentMainScheduler_runsAtOnceOnTheMainThread_andOnTheMainQueueFromElsewhere() {
+        var ran = false
+        _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+            ran = true
+            return Disposables.create()
+        }
+        XCTAssertTrue(ran, "on the main thread: at once")
+        let onMain = Collector<Bool>()
+        let scheduled = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                onMain.append(Thread.isMainThread)
+                return Disposables.create()
+            }
+            scheduled.signal()
+        }
+        scheduled.wait()
+        let deadline = Date().addingTimeInterval(2)
+        while onMain.values.isEmpty && Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertEqual(onMain.values, [true])
+        let _: ConcurrentMainScheduler.TimeInterval = 1.5
+        let _: SerialDispatchQueueScheduler.Time = Date()
+        let _: ConcurrentDispatchQueueScheduler.TimeInterval = 0
+    }
+
+    func testVirtualTimeScheduler_debugDescription_listsTheClockAndPendingWork() {
+        let scheduler = TestScheduler(initialClock: 0)
+        scheduler.scheduleAt(300) {}
+        let cancelled = scheduler.scheduleRelativeVirtual((), dueTime: 50) { _ in Disposables.create() }
+        cancelled.dispose()
+        scheduler.scheduleAt(200) {}
+        XCTAssertEqual(scheduler.debugDescription, "VirtualTimeScheduler at 0, 2 scheduled:\n  200 (#2)\n  300 (#0)")
+        scheduler.start()
+        XCTAssertEqual(scheduler.debugDescription, "VirtualTimeScheduler at 300, 0 scheduled")
+    }
+
+    func testDebugCounters_serialQueueObservables_andSequentialStackSize() {
+        #if DEBUG
+        let queue = SerialDispatchQueueScheduler(qos: .default)
+        let before = Resources.numberOfSerialDispatchQueueObservables
+        let subject = PublishSubject<Int>()
+        let subscription = subject.observe(on: queue).subscribe()
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1)
+        subscription.dispose()
+        let deadline = Date().addingTimeInterval(2)
+        while Resources.numberOfSerialDispatchQueueObservables != before && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before)
+        maxTailRecursiveSinkStackSize = 0
+        _ = Observable.concat((0..<1_000).map { Observable.just($0) }).subscribe()
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, 1, "a thousand sequences in a loop: no stack")
+        #endif
+    }
+
 }
 
 extension ObservableType {
