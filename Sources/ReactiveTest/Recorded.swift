@@ -56,3 +56,36 @@ extension Event: Equatable where Element: Equatable {
 func errorsMatch(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
     type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
 }
+
+/// Maybe events compare as `Event`s do: equal elements, both completed, or errors of the same
+/// type and description.
+extension MaybeEvent: Equatable where Element: Equatable {
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let a), .success(let b)): return a == b
+        case (.completed, .completed): return true
+        case (.error(let a), .error(let b)): return errorsMatch(a, b)
+        default: return false
+        }
+    }
+}
+
+/// Completable events compare as `Event`s do.
+extension CompletableEvent: Equatable {
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed, .completed): return true
+        case (.error(let a), .error(let b)): return errorsMatch(a, b)
+        default: return false
+        }
+    }
+}
+
+/// Single events (`Result`s, whose error type is not `Equatable`) compare as `Event`s do.
+func singleEventsMatch<Element: Equatable>(_ lhs: SingleEvent<Element>, _ rhs: SingleEvent<Element>) -> Bool {
+    switch (lhs, rhs) {
+    case (.success(let a), .success(let b)): return a == b
+    case (.failure(let a), .failure(let b)): return errorsMatch(a, b)
+    default: return false
+    }
+}

@@ -19,12 +19,69 @@ public func XCTAssertEqual(_ lhs: [Subscription], _ rhs: [Subscription], file: S
     XCTFail("Subscriptions differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
 }
 
+/// Asserts that two arrays of `Single` results are equal (errors compare by type and
+/// description), printing both when they are not.
+public func XCTAssertEqual<Element: Equatable>(_ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath, line: UInt = #line) {
+    if lhs.count == rhs.count && zip(lhs, rhs).allSatisfy({ singleEventsMatch($0, $1) }) { return }
+    XCTFail("Single events differ:\n\(describeDifference(lhs, rhs, by: singleEventsMatch))", file: file, line: line)
+}
+
+/// Asserts that two arrays of recorded `Single` results are equal (times and results).
+public func XCTAssertEqual<Element: Equatable>(_ lhs: [Recorded<SingleEvent<Element>>], _ rhs: [Recorded<SingleEvent<Element>>], file: StaticString = #filePath, line: UInt = #line) {
+    let match = { (a: Recorded<SingleEvent<Element>>, b: Recorded<SingleEvent<Element>>) in a.time == b.time && singleEventsMatch(a.value, b.value) }
+    if lhs.count == rhs.count && zip(lhs, rhs).allSatisfy(match) { return }
+    XCTFail("Recorded single events differ:\n\(describeDifference(lhs, rhs, by: match))", file: file, line: line)
+}
+
+/// Asserts that two arrays of `Maybe` events are equal, printing both when they are not.
+public func XCTAssertEqual<Element: Equatable>(_ lhs: [MaybeEvent<Element>], _ rhs: [MaybeEvent<Element>], file: StaticString = #filePath, line: UInt = #line) {
+    if lhs == rhs { return }
+    XCTFail("Maybe events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+}
+
+/// Asserts that two arrays of recorded `Maybe` events are equal (times and events).
+public func XCTAssertEqual<Element: Equatable>(_ lhs: [Recorded<MaybeEvent<Element>>], _ rhs: [Recorded<MaybeEvent<Element>>], file: StaticString = #filePath, line: UInt = #line) {
+    if lhs == rhs { return }
+    XCTFail("Recorded maybe events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+}
+
+/// Asserts that two arrays of `Completable` events are equal, printing both when they are not.
+public func XCTAssertEqual(_ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line) {
+    if lhs == rhs { return }
+    XCTFail("Completable events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+}
+
+/// Asserts that two arrays of recorded `Completable` events are equal (times and events).
+public func XCTAssertEqual(_ lhs: [Recorded<CompletableEvent>], _ rhs: [Recorded<CompletableEvent>], file: StaticString = #filePath, line: UInt = #line) {
+    if lhs == rhs { return }
+    XCTFail("Recorded completable events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+}
+
+/// Asserts that `stream` holds only `next` events, with exactly `elements` (times ignored); a
+/// terminal event in it is a failure of its own.
+public func XCTAssertRecordedElements<Element: Equatable>(_ stream: [Recorded<Event<Element>>], _ elements: [Element], file: StaticString = #filePath, line: UInt = #line) {
+    if let stop = stream.first(where: { $0.value.isStopEvent }) {
+        XCTFail("A terminal event was recorded: \(String(reflecting: stop))", file: file, line: line)
+        return
+    }
+    let recorded = stream.compactMap { recorded -> Element? in
+        if case .next(let element) = recorded.value { return element }
+        return nil
+    }
+    if recorded == elements { return }
+    XCTFail("Recorded elements differ:\n\(describeDifference(recorded, elements))", file: file, line: line)
+}
+
 func describeDifference<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> String {
+    describeDifference(lhs, rhs, by: ==)
+}
+
+func describeDifference<T>(_ lhs: [T], _ rhs: [T], by match: (T, T) -> Bool) -> String {
     var lines: [String] = []
     for index in 0..<max(lhs.count, rhs.count) {
         let left = index < lhs.count ? String(reflecting: lhs[index]) : "—"
         let right = index < rhs.count ? String(reflecting: rhs[index]) : "—"
-        let same = index < lhs.count && index < rhs.count && lhs[index] == rhs[index]
+        let same = index < lhs.count && index < rhs.count && match(lhs[index], rhs[index])
         lines.append("\(same ? " " : "✗") \(index): \(left)  |  \(right)")
     }
     return lines.joined(separator: "\n")
