@@ -12,6 +12,23 @@ extension ObservableType {
         RetryWhenObservable(source: asObservable(), notificationHandler: { notificationHandler($0).map { _ in () } })
     }
 
+    /// Resubscribes to the source when the observable built by `notificationHandler` sends an
+    /// element after a failure; the handler gets every error as `Swift.Error`, so
+    /// `retry { errors in … }` needs no type annotation (RxSwift's overload).
+    ///
+    /// `--1--#` → `retry { errors in errors.take(2) }` → `--1--1--1--|`
+    ///
+    /// As `retry(when:)` with a typed handler otherwise.
+    public func retry<Trigger: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> Observable<Element> {
+        RetryWhenObservable<Element, Swift.Error>(source: asObservable(), notificationHandler: { notificationHandler($0).map { _ in () } })
+    }
+
+    /// The deprecated name of `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<Trigger: ObservableType>(_ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+
     /// The deprecated name of `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<Trigger: ObservableType, Failure: Swift.Error>(_ notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {

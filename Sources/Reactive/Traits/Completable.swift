@@ -19,9 +19,56 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         source.subscribe(onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Runs the completables one after another.
+    /// What `Completable.create` reports to (RxSwift's `CompletableObserver`).
+    public typealias CompletableObserver = (CompletableEvent) -> Void
+
+    /// Subscribes with one closure for the `Completable`'s event: `.completed` or `.error`.
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+        source.subscribe { event in
+            switch event {
+            case .next: break
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
+    /// gone), as `subscribe(onCompleted:onError:onDisposed:)` otherwise.
+    public func subscribe<Object: AnyObject>(with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            })
+    }
+
+    /// Runs the completables one after another; fails with the first failure.
     public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.concat(sources.map(\.source)))
+    }
+
+    /// Runs the completables of a sequence one after another (iterated at subscription).
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Completable where Sources.Element == Completable {
+        Completable(raw: Observable.concat(sequence.lazy.map(\.source)))
+    }
+
+    /// Runs the completables of a collection one after another.
+    public static func concat<Sources: Collection>(_ collection: Sources) -> Completable where Sources.Element == Completable {
+        Completable(raw: Observable.concat(collection.map(\.source)))
+    }
+
+    /// Runs `second` after this one completes.
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat(self, second)
     }
 
     /// Runs the completables at once; completes when all have.
@@ -34,9 +81,26 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Completable(raw: Observable.merge(sources.map(\.source)))
     }
 
-    /// Runs side effects around its events and lifetime.
-    public func `do`(onError: ((Swift.Error) throws -> Void)? = nil, onCompleted: (() throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Completable {
-        Completable(raw: source.do(onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+    /// Runs the completables of a collection at once; completes when all have.
+    public static func zip<Sources: Collection>(_ sources: Sources) -> Completable where Sources.Element == Completable {
+        Completable(raw: Observable.merge(sources.map(\.source)))
+    }
+
+    /// Runs the completables of an array at once; completes when all have.
+    public static func zip(_ sources: [Completable]) -> Completable {
+        Completable(raw: Observable.merge(sources.map(\.source)))
+    }
+
+    /// Runs side effects around its events and lifetime, as `Observable.do` (same order and
+    /// disposal rules).
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        Completable(raw: source.do(
+            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
 }
 

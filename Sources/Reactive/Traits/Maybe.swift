@@ -19,8 +19,57 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     /// A `Maybe` of `element`.
     public static func just(_ element: Element) -> Maybe<Element> { Maybe(raw: Observable.just(element)) }
 
+    /// A `Maybe` of `element`, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
     /// A `Maybe` that completes without an element.
     public static func empty() -> Maybe<Element> { Maybe(raw: Observable.empty()) }
+
+    /// What `Maybe.create` reports to (RxSwift's `MaybeObserver`).
+    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+    /// Subscribes with one closure for the `Maybe`'s event: `.success`, `.completed` or `.error`.
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+        var ended = false
+        return source.subscribe { event in
+            if ended { return }
+            switch event {
+            case .next(let element):
+                ended = true
+                observer(.success(element))
+            case .error(let error):
+                ended = true
+                observer(.error(error))
+            case .completed:
+                ended = true
+                observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
+    /// gone), as `subscribe(onSuccess:onError:onCompleted:onDisposed:)` otherwise.
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            })
+    }
 
     /// Subscribes with closures for success, failure, completion without element, and disposal.
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
@@ -47,11 +96,6 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         Maybe(raw: source.flatMap { try selector($0).asObservable() })
     }
 
-    /// Continues with the `Single` made from the element: a `Maybe` (empty stays empty).
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Maybe<Result> {
-        Maybe<Result>(raw: source.flatMap { try selector($0).asObservable() })
-    }
-
     /// Continues with the `Completable` made from the element.
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         Completable(raw: source.flatMap { try selector($0).asObservable() })
@@ -74,9 +118,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     /// Succeeds with `element` on failure.
     public func catchAndReturn(_ element: Element) -> Maybe<Element> { Maybe(raw: source.catchAndReturn(element)) }
 
-    /// Runs side effects around its events and lifetime.
-    public func `do`(onNext: ((Element) throws -> Void)? = nil, onError: ((Swift.Error) throws -> Void)? = nil, onCompleted: (() throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Maybe<Element> {
-        Maybe(raw: source.do(onNext: onNext, onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
+    /// Runs side effects around its events and lifetime, as `Observable.do` (same order and
+    /// disposal rules).
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(raw: source.do(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Combines the elements of the `Maybe`s (2 or more) into a tuple once each has one;
+    /// completes empty when one completes empty (and the others have ended).
+    public static func zip<each Source>(_ source: repeat Maybe<each Source>) -> Maybe<(repeat each Source)> where Element == (repeat each Source) {
+        Maybe(raw: Observable.zip(repeat (each source).asObservable()))
     }
 
     /// Completion or the failure, without the element.

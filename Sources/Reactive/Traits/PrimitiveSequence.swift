@@ -4,7 +4,7 @@
 ///
 /// A trait wraps an `Observable` that keeps the promise; operators on traits keep it too, and
 /// `asObservable()` gives the plain sequence back.
-public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType {
+public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType, PrimitiveSequenceType {
     @usableFromInline let source: Observable<Element>
 
     @inlinable init(raw source: Observable<Element>) {
@@ -12,6 +12,26 @@ public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType {
     }
 
     public func asObservable() -> Observable<Element> { source }
+
+    /// The trait itself (what `PrimitiveSequenceType` asks for).
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> { self }
+}
+
+/// Any `Single`, `Maybe` or `Completable` (RxSwift's protocol, for generic code over traits).
+public protocol PrimitiveSequenceType {
+    /// `SingleTrait`, `MaybeTrait` or `CompletableTrait`.
+    associatedtype Trait
+    /// The element type.
+    associatedtype Element
+    /// The sequence as a `PrimitiveSequence`.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence where Element: RxAbstractInteger {
+    /// A `Single` or `Maybe` that sends 0 after `dueTime`, on `scheduler`, and ends.
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
+    }
 }
 
 /// The marker of `Single`.
@@ -65,7 +85,7 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: Observable.never())
     }
 
-    /// Fails with the error of the first failed attempt after `maxAttemptCount` subscriptions.
+    /// Fails with the error of the last attempt after `maxAttemptCount` subscriptions.
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
@@ -78,6 +98,19 @@ extension PrimitiveSequence {
     /// Resubscribes when the notification handler's observable sends after a failure.
     public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+
+    /// Resubscribes when the notification handler's observable sends after a failure; the
+    /// handler gets every error as `Swift.Error` (so `retry { errors in … }` infers).
+    public func retry<Trigger: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
+    }
+
+    /// A trait whose lifetime controls a resource: `resourceFactory` makes it at subscription,
+    /// `primitiveSequenceFactory` makes the trait that uses it, and the resource is disposed
+    /// when the subscription ends. Errors thrown by either factory are sent as `error`.
+    public static func using<Resource: Disposable>(_ resourceFactory: @escaping () throws -> Resource, primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).source }))
     }
 
     /// Fails with `RxError.timeout` if it has not ended within `dueTime`.

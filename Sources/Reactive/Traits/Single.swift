@@ -107,6 +107,25 @@ extension PrimitiveSequence where Trait == SingleTrait {
         Single(raw: Observable.zip(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
+    /// Combines the results of a collection of `Single`s once all have succeeded (an empty
+    /// collection: `resultSelector([])`, at subscription, as RxSwift's).
+    public static func zip<Sources: Collection, Result>(_ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result) -> Single<Result> where Sources.Element == Single<Element> {
+        if collection.isEmpty {
+            return Single<Result>.deferred { Single<Result>(raw: Observable.just(try resultSelector([]))) }
+        }
+        return Single<Result>(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+    }
+
+    /// Combines the results of a collection of `Single`s into an array once all have succeeded
+    /// (an empty collection: an empty array, as RxSwift's).
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Single<[Element]> where Sources.Element == Single<Element> {
+        if collection.isEmpty { return Single<[Element]>(raw: Observable.just([])) }
+        return Single<[Element]>(raw: Observable.zip(collection.map(\.source)))
+    }
+
+    /// What `Single.create` reports to (RxSwift's `SingleObserver`).
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
     /// Combines the results of the `Single`s (2 or more) into a tuple.
     public static func zip<each Source>(_ source: repeat Single<each Source>) -> Single<(repeat each Source)> where Element == (repeat each Source) {
         Single(raw: Observable.zip(repeat (each source).asObservable()))

@@ -65,7 +65,7 @@ final class TraitOperatorsVirtualTimeTests: ReactiveTestCase {
         XCTAssertEqual(run { s in Maybe<Int>.error(TestError.first).catchAndReturn(1).asObservable() }, [.next(200, 1), .completed(200)])
         XCTAssertEqual(run { s in maybe(s).asCompletable().asObservable() }, [Recorded<Event<Never>>.completed(210)])
         XCTAssertEqual(run { s in maybe(s).timeout(.seconds(5), scheduler: s).asObservable() }, [.error(205, RxError.timeout)])
-        XCTAssertEqual(run { s in maybe(s).flatMap { Single.just($0 * 2) }.asObservable() }, [.next(210, 8), .completed(210)])
+        XCTAssertEqual(run { s in maybe(s).flatMap { .just($0 * 2) }.asObservable() }, [.next(210, 8), .completed(210)], "flatMap { .just(…) } infers a Maybe, as in RxSwift")
         XCTAssertEqual(run { s in maybe(s).flatMapCompletable { _ in Completable.empty() }.asObservable() }, [Recorded<Event<Never>>.completed(210)])
         XCTAssertEqual(run { s in Maybe.zip(maybe(s), Maybe.just(1)) { $0 + $1 }.asObservable() }, [.next(210, 5), .completed(210)])
         // zip completes once both have completed (RxSwift 6), not when the empty one does.
