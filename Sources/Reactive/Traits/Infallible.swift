@@ -2,7 +2,7 @@
 ///
 /// Made from an `Observable` by saying what replaces an error (`asInfallible(onErrorJustReturn:)`,
 /// `onErrorFallbackTo:`, `onErrorRecover:`); the operators below keep the promise.
-public struct Infallible<Element>: ObservableConvertibleType {
+public struct Infallible<Element>: InfallibleType {
     @usableFromInline let source: Observable<Element>
 
     @inlinable init(raw source: Observable<Element>) {
@@ -12,12 +12,25 @@ public struct Infallible<Element>: ObservableConvertibleType {
     public func asObservable() -> Observable<Element> { source }
 }
 
+/// A sequence that never fails: `Infallible`, for generic code (RxSwift's protocol).
+public protocol InfallibleType: ObservableConvertibleType {}
+
 /// What `Infallible.create` is given.
 public enum InfallibleEvent<Element> {
     /// An element.
     case next(Element)
     /// The end.
     case completed
+}
+
+extension InfallibleEvent {
+    /// The event as an `Event`.
+    public var event: Event<Element> {
+        switch self {
+        case .next(let element): .next(element)
+        case .completed: .completed
+        }
+    }
 }
 
 extension ObservableConvertibleType {
@@ -56,10 +69,12 @@ extension Infallible {
     public static func empty() -> Infallible<Element> { Infallible(raw: .empty()) }
     /// Nothing, ever.
     public static func never() -> Infallible<Element> { Infallible(raw: .never()) }
-    /// The given elements, then completion.
-    public static func of(_ elements: Element...) -> Infallible<Element> { Infallible(raw: .from(elements)) }
-    /// The elements of `sequence`, then completion.
-    public static func from<Elements: Sequence>(_ sequence: Elements) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(Array(sequence))) }
+    /// The given elements, then completion, sent on `scheduler`.
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> { Infallible(raw: .from(elements, scheduler: scheduler)) }
+    /// The elements of an array, then completion, sent on `scheduler`.
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> { Infallible(raw: .from(array, scheduler: scheduler)) }
+    /// The elements of `sequence`, then completion, sent on `scheduler`.
+    public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(Array(sequence), scheduler: scheduler)) }
 
     /// Subscribes with closures for elements, completion and disposal.
     public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
@@ -99,16 +114,8 @@ extension Infallible {
     public func observe(on scheduler: ImmediateSchedulerType) -> Infallible<Element> { Infallible(raw: source.observe(on: scheduler)) }
     /// Shares one subscription (see `share(replay:scope:)`).
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> { Infallible(raw: source.share(replay: replay, scope: scope)) }
-    /// Runs side effects around its events.
-    public func `do`(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> Infallible<Element> {
-        Infallible(raw: source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
-    }
     /// Merges several infallibles.
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> { Infallible(raw: Observable.merge(sources.map(\.source))) }
-    /// Combines the latest elements of several infallibles.
-    public static func combineLatest<each Source>(_ source: repeat Infallible<each Source>, resultSelector: @escaping (repeat each Source) -> Element) -> Infallible<Element> {
-        Infallible(raw: Observable.combineLatest(repeat (each source).asObservable(), resultSelector: resultSelector))
-    }
 }
 
 extension Infallible where Element: Equatable {
