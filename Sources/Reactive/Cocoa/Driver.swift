@@ -1,0 +1,123 @@
+/// A shared sequence for UI state (RxCocoa's `Driver`): it never fails, delivers on the main
+/// thread (`SharingScheduler`), and replays its latest element to each new subscriber
+/// (`share(replay: 1, scope: .whileConnected)`).
+public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
+
+/// `Driver`'s rules: main-thread delivery, sharing with a replay of the latest element.
+public struct DriverSharingStrategy: SharingStrategyProtocol {
+    /// `SharingScheduler.make()`: a `MainScheduler` outside tests.
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
+
+    /// Shares with a replay of the latest element while connected.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(replay: 1, scope: .whileConnected)
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// The sequence as a `Driver`.
+    public func asDriver() -> Driver<Element> { asSharedSequence() }
+}
+
+extension ObservableConvertibleType {
+    /// This sequence as a `Driver`: delivered on the main thread, shared, and with an error
+    /// replaced by `onErrorJustReturn` and completion.
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// This sequence as a `Driver`, continuing with `onErrorDriveWith` after an error.
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.asObservable() })
+    }
+
+    /// This sequence as a `Driver`, continuing with the driver `onErrorRecover` makes from an
+    /// error.
+    public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+    }
+}
+
+extension Infallible {
+    /// This infallible as a `Driver`: delivered on the main thread and shared.
+    public func asDriver() -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    }
+}
+
+extension BehaviorRelay {
+    /// The relay as a `Driver` (its current value first).
+    public func asDriver() -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// Sends the elements to `observers` (RxCocoa's `drive`); call it on the main thread.
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Sends the elements, as optionals, to `observers`; call it on the main thread.
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
+    }
+
+    /// Sends the elements to `relays`; call it on the main thread.
+    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends the elements, as optionals, to `relays`; call it on the main thread.
+    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends the elements to `relays`; call it on the main thread.
+    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends the elements, as optionals, to `relays`; call it on the main thread.
+    public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Hands the driver, as an `Observable`, to `transformation`: `d.drive(f)` is `f(d)`.
+    public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return transformation(asObservable())
+    }
+
+    /// Hands the driver to a curried function with its second argument.
+    public func drive<R1, R2>(_ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return with(asObservable())(curriedArgument)
+    }
+
+    /// Subscribes with closures that get `object` (held weakly); call it on the main thread.
+    public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with closures for elements, completion and disposal; call it on the main
+    /// thread (a `Driver` never fails: no error closure).
+    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes and does nothing with the events; call it on the main thread.
+    public func drive() -> Disposable {
+        drive(onNext: nil, onCompleted: nil, onDisposed: nil)
+    }
+}
+
+let drivingOffTheMainThread = "`drive*` was called off the main thread: a Driver is for the main thread."
