@@ -170,7 +170,7 @@ extension SharedSequence {
 
     /// Combines the sequences' elements by position (2 or more).
     public static func zip<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.zip(repeat (each source).asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.zipPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the sequences' elements by position into tuples.
@@ -180,7 +180,7 @@ extension SharedSequence {
 
     /// Combines the latest elements of the sequences (2 or more) each time one sends.
     public static func combineLatest<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.combineLatest(repeat (each source).asObservable(), resultSelector: resultSelector))
+        SharedSequence(Observable.combineLatestPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of the sequences into tuples.

@@ -1,35 +1,9 @@
 extension ObservableType {
-    /// Combines the latest elements of the sources each time one of them sends an element.
-    ///
-    /// `--1-----2--|` and `----a-----b--|` → `combineLatest(+)` → `----1a--2a-2b--|`
-    ///
-    /// Sends only once every source has sent an element. Completes when every source has
-    /// completed, or when a source sends an element while every other source has completed and
-    /// some source never sent one (nothing can be combined any more); a source's subscription
-    /// is disposed when it completes, and the first error is forwarded and disposes every source. An error thrown by `resultSelector` is sent
-    /// as an `error` event. The selector runs outside the operator's lock, one call at a time.
-    /// Takes 2 or more sources (RxSwift offers 2 to 8).
-    @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
-        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: resultSelector))
-    }
-
     /// Combines the latest elements of the sources into a tuple each time one sends an element.
     ///
     /// `--1-----2--|` and `----a-----b--|` → `combineLatest` → `----(1,a)--(2,a)-(2,b)--|`
     @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
         CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
-    }
-
-    /// Combines the latest elements of sources that are `Observable`s already (the usual case).
-    ///
-    /// `--1-----2--|` and `----a-----b--|` → `combineLatest(+)` → `----1a--2a-2b--|`
-    ///
-    /// The same operator as the form over any `ObservableConvertibleType`s, chosen by overload
-    /// resolution: errors, threading and retention as there. The sources are taken as they are,
-    /// where the generic form copies each through its type's value witness and converts it, in
-    /// code that runs unspecialised.
-    @inlinable public static func combineLatest<each SourceElement>(_ source: repeat Observable<each SourceElement>, resultSelector: @escaping (repeat each SourceElement) throws -> Element) -> Observable<Element> {
-        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of sources that are `Observable`s already into a tuple.

@@ -1,34 +1,9 @@
 extension ObservableType {
-    /// Combines the sources' elements by position: the first of each, then the second of each, …
-    ///
-    /// `--1--2-----3--|` and `----a--b--|` → `zip(+)` → `----1a-2b--|`
-    ///
-    /// Elements wait in per-source queues until every source has one at that position.
-    /// Completes when every source has completed (a source's subscription is disposed when it
-    /// completes); the first error is forwarded and disposes every source. An error thrown by `resultSelector` is sent as an
-    /// `error` event. Takes 2 or more sources (RxSwift offers 2 to 8).
-    @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
-        CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: resultSelector))
-    }
-
     /// Combines the sources' elements by position into tuples.
     ///
     /// `--1--2--|` and `----a--b--|` → `zip` → `----(1,a)--(2,b)|`
     @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
         CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
-    }
-
-    /// Combines the elements of sources that are `Observable`s already (the usual case) by
-    /// position.
-    ///
-    /// `--1--2-----3--|` and `----a--b--|` → `zip(+)` → `----1a-2b--|`
-    ///
-    /// The same operator as the form over any `ObservableConvertibleType`s, chosen by overload
-    /// resolution: errors, threading and retention as there. The sources are taken as they are,
-    /// where the generic form copies each through its type's value witness and converts it, in
-    /// code that runs unspecialised.
-    @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>, resultSelector: @escaping (repeat each SourceElement) throws -> Element) -> Observable<Element> {
-        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: resultSelector))
     }
 
     /// Combines the elements of sources that are `Observable`s already by position into tuples.

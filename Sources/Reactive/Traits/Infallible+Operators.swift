@@ -66,7 +66,7 @@ extension Infallible {
 
     /// Combines the latest elements of the infallibles (2 or more) each time one sends.
     public static func combineLatest<each Source>(_ source: repeat Infallible<each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> Infallible<Element> {
-        Infallible(raw: Observable.combineLatest(repeat (each source).asObservable(), resultSelector: resultSelector))
+        Infallible(raw: Observable.combineLatestPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of the infallibles (2 or more) into a tuple.
@@ -86,7 +86,7 @@ extension Infallible {
 
     /// Combines the infallibles' elements by position (2 or more).
     public static func zip<each Source>(_ source: repeat Infallible<each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> Infallible<Element> {
-        Infallible(raw: Observable.zip(repeat (each source).asObservable(), resultSelector: resultSelector))
+        Infallible(raw: Observable.zipPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the infallibles' elements by position into tuples.

@@ -103,7 +103,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
     /// Combines the elements of the `Maybe`s (2 or more) once all have one; empty if one is empty.
     public static func zip<each Source>(_ source: repeat Maybe<each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(repeat (each source).asObservable(), resultSelector: resultSelector))
+        Maybe(raw: Observable.zipPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Sends `default` if it completes empty: a `Single`.

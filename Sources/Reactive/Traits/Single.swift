@@ -104,7 +104,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
     /// Combines the results of the `Single`s (2 or more) once all have succeeded.
     public static func zip<each Source>(_ source: repeat Single<each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> Single<Element> {
-        Single(raw: Observable.zip(repeat (each source).asObservable(), resultSelector: resultSelector))
+        Single(raw: Observable.zipPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the results of a collection of `Single`s once all have succeeded (an empty

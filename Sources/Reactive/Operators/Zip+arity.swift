@@ -1,0 +1,56 @@
+// The per-arity forms of `zip` with a selector (2 to 8 sources, RxSwift's arities). The
+// parameter-pack forms in Zip.swift take any number; these exist for the type checker: with
+// concrete generic parameters per source it reads each element type from its argument before
+// it looks at the selector, where a pack leaves it solving the selector's body against every
+// overload of its operators (an 8-way `+` did not type-check in reasonable time).
+
+extension ObservableType {
+    /// Combines the sources' elements by position: the first of each, then the second of each, …
+    ///
+    /// `--1--2-----3--|` and `----a--b--|` → `zip(+)` → `----1a-2b--|`
+    ///
+    /// Elements wait in per-source queues until every source has one at that position.
+    /// Completes when every source has completed (a source's subscription is disposed when it
+    /// completes); the first error is forwarded and disposes every source. An error thrown by
+    /// `resultSelector` is sent as an `error` event. 2 to 8 sources, as in RxSwift (a collection
+    /// takes any number).
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(_ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// `zip` of 3 sources with a selector: as with 2 sources.
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// `zip` of 4 sources with a selector: as with 2 sources.
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// `zip` of 5 sources with a selector: as with 2 sources.
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// `zip` of 6 sources with a selector: as with 2 sources.
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// `zip` of 7 sources with a selector: as with 2 sources.
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// `zip` of 8 sources with a selector: as with 2 sources.
+    @inlinable public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType, O8: ObservableConvertibleType>(_ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8, resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Any number of sources with a selector, for the traits' forms (`Single.zip`,
+    /// `Infallible.combineLatest`, …), which take parameter packs.
+    @inlinable static func zipPack<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Element) -> Observable<Element> {
+        CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: resultSelector))
+    }
+}
