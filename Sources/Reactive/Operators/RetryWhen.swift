@@ -52,10 +52,18 @@ final class RetryWhenObservable<Element, Failure: Swift.Error>: Observable<Eleme
     }
 }
 
+/// As RxSwift's: the handler's observable feeds a subject (`notifier`) from the start, but only
+/// a failed attempt listens to it, from just before its error is handed to the handler until
+/// the next attempt starts. So what the handler's observable does while no attempt has failed
+/// is not acted on at once: an element is ignored, and its completion or error ends the
+/// sequence only when an attempt fails (the subject hands its terminal event to that listener).
 final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let errors = PublishSubject<Failure>()
+    private let notifier = PublishSubject<Void>()
     private let triggerSubscription = SingleAssignmentDisposable()
+    /// The failed attempt's subscription to `notifier`.
+    private let listening = SerialDisposable()
 
     init(downstream: Downstream<Element>, source: Observable<Element>) {
         self.source = source
@@ -64,14 +72,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element
 
     func startWith(_ notificationHandler: (Observable<Failure>) -> Observable<Void>) {
         let trigger = notificationHandler(errors.asObservable())
-        triggerSubscription.setDisposable(trigger.subscribe(Downstream(self) { sink, event in
-            let sink = unsafeDowncast(sink, to: RetryWhenSink<Element, Failure>.self)
-            switch event {
-            case .next: sink.subscribeNext()
-            case .error(let error): sink.forwardError(error)
-            case .completed: sink.forwardCompleted()
-            }
-        }))
+        triggerSubscription.setDisposable(trigger.subscribe(notifier))
         start()
     }
 
@@ -88,11 +89,22 @@ final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element
             forwardError(error)
             return
         }
+        listening.disposable = notifier.subscribe(Downstream(self) { sink, event in
+            let sink = unsafeDowncast(sink, to: RetryWhenSink<Element, Failure>.self)
+            switch event {
+            case .next:
+                sink.listening.disposable = Disposables.create()
+                sink.subscribeNext()
+            case .error(let error): sink.forwardError(error)
+            case .completed: sink.forwardCompleted()
+            }
+        })
         errors.on(.next(failure))
     }
 
     override func dispose() {
         if disposeOnce() {
+            listening.dispose()
             triggerSubscription.dispose()
             errors.dispose()
         }

@@ -55,8 +55,22 @@ final class RetryTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(210, 1), .next(235, 1), .error(245, TestError.first)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(225, 245)])
 
+        // The handler's observable completes at once, but only a failed attempt listens to it
+        // (RxSwift's rule): the sequence completes at the first error.
         let completing = runHot([Recorded<Event<Int>>.error(210, TestError.first)]) { $0.retry { (errors: Observable<TestError>) in errors.take(0) } }
-        XCTAssertEqual(completing.events, [.completed(200)])
+        XCTAssertEqual(completing.events, [.completed(210)])
+    }
+
+    func testRetryWhen_triggerEndingBeforeAnyFailure_actsOnlyWhenAnAttemptFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(215, 1), .completed(250)])
+        let trigger = scheduler.createHotObservable([.next(205, ()), .completed(210)])
+        let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger.asObservable() } }
+        // The trigger's element and completion come while nothing failed: the source goes on.
+        XCTAssertEqual(res.events, [.next(215, 1), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        let failing = runHot([Recorded<Event<Int>>.error(230, TestError.first)]) { $0.retry { (_: Observable<TestError>) in Observable<Void>.error(TestError.second) } }
+        XCTAssertEqual(failing.events, [.error(230, TestError.second)], "the trigger's early error ends the sequence at the first failure")
     }
 
     func testRetryWhen_errorOfAnotherTypeIsForwarded() {
