@@ -48,27 +48,32 @@ final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperato
         }
     }
 
+    /// Delivers the first waiting event (its due time has come), then schedules the next one
+    /// for its own due time, even when that has come too: one event per scheduled step, as
+    /// RxSwift's `delay` (in virtual time, events due at once arrive one tick apart).
     private func drain() {
-        let now = scheduler.now
-        while true {
-            lock.lock()
-            guard waitingHead < waiting.count else {
-                waiting.removeAll(keepingCapacity: true)
-                waitingHead = 0
-                timerPending = false
-                lock.unlock()
-                return
-            }
-            let (due, event) = waiting[waitingHead]
-            if due > now {
-                lock.unlock()
-                schedule(after: .between(now, due))
-                return
-            }
-            waitingHead += 1
-            let emitter = acceptLocked(event)
+        lock.lock()
+        guard waitingHead < waiting.count else {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+            timerPending = false
             lock.unlock()
-            if emitter { emit(event) }
+            return
+        }
+        let event = waiting[waitingHead].event
+        waitingHead += 1
+        let next = waitingHead < waiting.count ? waiting[waitingHead].due : nil
+        if next == nil {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+            timerPending = false
+        }
+        let emitter = acceptLocked(event)
+        lock.unlock()
+        if emitter { emit(event) }
+        if let next {
+            let now = scheduler.now
+            schedule(after: next > now ? .between(now, next) : .nanoseconds(0))
         }
     }
 

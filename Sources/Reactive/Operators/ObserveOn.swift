@@ -3,9 +3,11 @@ extension ObservableType {
     ///
     /// `--1--2--|` (on any thread) → `observe(on: MainScheduler.instance)` → `--1--2--|` (on main)
     ///
-    /// Events are queued while a delivery is pending; disposing drops what is queued and cancels
-    /// the pending delivery. Use it before `subscribe` to run the closures on the main thread
-    /// (`MainScheduler.instance`) or on a serial queue.
+    /// Events are queued while a delivery is pending, and each is delivered by a scheduled step
+    /// of its own (as RxSwift's: in virtual time, queued events arrive one tick apart);
+    /// disposing drops what is queued and cancels the pending delivery. Use it before
+    /// `subscribe` to run the closures on the main thread (`MainScheduler.instance`) or on a
+    /// serial queue.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ObserveOnObservable(source: asObservable(), scheduler: scheduler)
     }
@@ -37,6 +39,7 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock()
     private var queue: [Event<Element>] = []
+    private var queueHead = 0
     private var draining = false
     private let pending = SerialDisposable()
 
@@ -73,17 +76,36 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
         }
     }
 
+    /// Delivers one queued event, then schedules itself again if more are queued: one event
+    /// per scheduled step, as RxSwift's `observe(on:)` (in virtual time, one tick apart).
     private func drain() {
-        while !isDisposed {
-            let batch: [Event<Element>] = lock.withLock {
-                if queue.isEmpty { draining = false }
-                defer { queue.removeAll(keepingCapacity: true) }
-                return queue
+        if isDisposed { return }
+        let event: Event<Element>? = lock.withLock {
+            if queueHead == queue.count {
+                draining = false
+                return nil
             }
-            if batch.isEmpty { return }
-            for event in batch {
-                if isDisposed { return }
-                forward(event)
+            let event = queue[queueHead]
+            queueHead += 1
+            if queueHead == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                queueHead = 0
+            }
+            return event
+        }
+        guard let event else { return }
+        forward(event)
+        let more: Bool = lock.withLock {
+            if queueHead == queue.count {
+                draining = false
+                return false
+            }
+            return true
+        }
+        if more && !isDisposed {
+            pending.disposable = scheduler.schedule(self) { sink in
+                sink.drain()
+                return Disposables.create()
             }
         }
     }
@@ -92,7 +114,10 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
         guard disposeOnce() else { return }
         pending.dispose()
         let dropped: [Event<Element>] = lock.withLock {
-            defer { queue = [] }
+            defer {
+                queue = []
+                queueHead = 0
+            }
             return queue
         }
         _ = dropped

@@ -39,4 +39,12 @@ final class DelayTests: ReactiveTestCase {
         XCTAssertEqual(scheduler2.start(disposed: 220) { ys.delaySubscription(.seconds(30), scheduler: scheduler2) }.events, [])
         XCTAssertEqual(ys.subscriptions, [])
     }
+
+    func testDelay_eventsDueTogether_areDeliveredOneScheduledStepApart() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .completed(210)])
+        let res = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(230, 1), .next(231, 2), .completed(232)])
+    }
+
 }

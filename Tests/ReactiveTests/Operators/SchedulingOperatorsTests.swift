@@ -35,6 +35,13 @@ final class ObserveOnTests: ReactiveTestCase {
         let values = try Observable.from(Array(0..<1000)).observe(on: scheduler).toBlocking(timeout: 5).toArray()
         XCTAssertEqual(values, Array(0..<1000))
     }
+
+    func testObserveOn_eventsArrivingTogether_areDeliveredOneScheduledStepApart() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.of(1, 2, scheduler: ImmediateScheduler.instance).observe(on: scheduler) }
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .completed(203)])
+    }
+
 }
 
 final class SubscribeOnTests: ReactiveTestCase {

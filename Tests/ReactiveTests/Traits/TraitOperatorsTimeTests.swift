@@ -23,7 +23,7 @@ final class TraitOperatorsTimeTests: ReactiveTestCase {
         let scheduler2 = TestScheduler(initialClock: 0)
         let failing = scheduler2.createColdObservable([Recorded<Event<Int>>.error(10, TestError.first)])
         let res2 = scheduler2.start { failing.asSingle().catch { _ in Single.just(5).delay(.seconds(5), scheduler: scheduler2) }.asObservable() }
-        XCTAssertEqual(res2.events, [.next(215, 5), .completed(215)])
+        XCTAssertEqual(res2.events, [.next(215, 5), .completed(216)], "delay delivers one event per scheduled step")
 
         let scheduler3 = TestScheduler(initialClock: 0)
         let done = scheduler3.createColdObservable([Recorded<Event<Never>>.completed(30)])

@@ -44,7 +44,7 @@ final class TraitOperatorsVirtualTimeTests: ReactiveTestCase {
         }.retry().asObservable() }, [.next(230, 5), .completed(230)])
         XCTAssertEqual(run { s in self.single(s, 1).asMaybe().asObservable() }, [.next(210, 1), .completed(210)])
         XCTAssertEqual(run { s in self.single(s, 1).asCompletable().asObservable() }, [Recorded<Event<Never>>.completed(210)])
-        XCTAssertEqual(run { s in self.single(s, 1).observe(on: s).asObservable() }, [.next(211, 1), .completed(211)])
+        XCTAssertEqual(run { s in self.single(s, 1).observe(on: s).asObservable() }, [.next(211, 1), .completed(212)], "observe(on:) delivers one event per scheduled step")
         XCTAssertEqual(run { s in self.single(s, 1).delaySubscription(.seconds(5), scheduler: s).asObservable() }, [.next(215, 1), .completed(215)])
     }
 
