@@ -14,13 +14,9 @@ extension ObservableConvertibleType where Element: Sendable {
     public func values(bufferingPolicy: AsyncThrowingStream<Element, Swift.Error>.Continuation.BufferingPolicy) -> AsyncThrowingStream<Element, Swift.Error> {
         let source = asObservable()
         return AsyncThrowingStream(bufferingPolicy: bufferingPolicy) { continuation in
-            let subscription = source.subscribe { event in
-                switch event {
-                case .next(let element): continuation.yield(element)
-                case .error(let error): continuation.finish(throwing: error)
-                case .completed: continuation.finish()
-                }
-            }
+            // A subscription ended without a terminal event (the iterating task was cancelled)
+            // ends the iteration with `CancellationError`, as RxSwift's `values` does.
+            let subscription = source.subscribe(onNext: { continuation.yield($0) }, onError: { continuation.finish(throwing: $0) }, onCompleted: { continuation.finish() }, onDisposed: { continuation.finish(throwing: CancellationError()) })
             let box = DisposableBox(subscription)
             continuation.onTermination = { _ in box.dispose() }
         }

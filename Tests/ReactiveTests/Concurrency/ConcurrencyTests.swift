@@ -141,4 +141,22 @@ final class ConcurrencyTests: ReactiveTestCase {
         XCTAssertEqual(try numbers.asObservable(priority: .low).toBlocking(timeout: 5).toArray(), [1, 2, 3])
     }
 
+
+    func testValues_iterationCancelledBeforeAnyEvent_throwsCancellationError() async {
+        let outcome = Collector<String>()
+        let task = Task {
+            do {
+                for try await _ in Observable<Int>.never().values {}
+                outcome.append("finished")
+            } catch is CancellationError {
+                outcome.append("cancelled")
+            } catch {
+                outcome.append("\(error)")
+            }
+        }
+        task.cancel()
+        await task.value
+        XCTAssertEqual(outcome.values, ["cancelled"])
+    }
+
 }
