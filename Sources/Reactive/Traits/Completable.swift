@@ -104,9 +104,11 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     }
 }
 
-extension ObservableType {
-    /// Completion or the failure of this sequence, ignoring its elements.
+extension ObservableType where Element == Never {
+    /// This sequence (of no elements) as a `Completable`, as RxSwift declares it: for a
+    /// sequence with elements, `ignoreElements().asCompletable()`. Declared for `Never` only so
+    /// that `createColdObservable([.completed(20)]).asCompletable()` infers its element type.
     public func asCompletable() -> Completable {
-        Completable(raw: ignoreElements())
+        Completable(raw: asObservable())
     }
 }
