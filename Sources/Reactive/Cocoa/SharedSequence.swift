@@ -96,3 +96,23 @@ extension SharedSequence where Element: RxAbstractInteger {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }
+
+extension ObservableConvertibleType {
+    /// This sequence as a shared sequence of strategy `S` (a `Driver`, a `Signal`, or one of
+    /// your own), with an error replaced by `onErrorJustReturn` and completion.
+    public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorJustReturn: Element) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// This sequence as a shared sequence of strategy `S`, continuing with `onErrorDriveWith`
+    /// after an error.
+    public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catch { _ in onErrorDriveWith.asObservable() })
+    }
+
+    /// This sequence as a shared sequence of strategy `S`, continuing with the one
+    /// `onErrorRecover` makes from an error.
+    public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catch { onErrorRecover($0).asObservable() })
+    }
+}

@@ -98,6 +98,21 @@ final class SharedSequenceTests: ReactiveTestCase {
         }
     }
 
+    func testAsSharedSequence_ofAnyStrategy() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.first)])
+            let signal: Signal<Int> = xs.asSharedSequence(onErrorJustReturn: -1)
+            XCTAssertEqual(scheduler.start { signal.asObservable() }.events, [.next(211, 1), .next(221, -1), .completed(221)])
+            let ys = scheduler.createHotObservable([Recorded<Event<Int>>.error(1220, TestError.first)])
+            let driver = ys.asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorDriveWith: Driver.just(5))
+            XCTAssertEqual(scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { driver.asObservable() }.events, [.next(1222, 5), .completed(1222)])
+            let zs = scheduler.createHotObservable([Recorded<Event<Int>>.error(2220, TestError.first)])
+            let recovered: Signal<Int> = zs.asSharedSequence(onErrorRecover: { _ in Signal.just(6) })
+            XCTAssertEqual(scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { recovered.asObservable() }.events, [.next(2222, 6), .completed(2222)])
+        }
+    }
+
     func testInfallibleBind_andToDriverAndSignal() {
         let relay = BehaviorRelay(value: 0)
         let binding = Infallible.just(7).bind(to: relay)
