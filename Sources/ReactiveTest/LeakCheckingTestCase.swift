@@ -13,11 +13,13 @@ open class LeakCheckingTestCase: XCTestCase {
     /// How long the count may take to settle after a test, in seconds.
     open var leakTimeout: TimeInterval { 2 }
 
+    /// Records the live resource count before the test.
     override open func setUp() {
         super.setUp()
         leakCheck = LeakCheck()
     }
 
+    /// Fails the test if the live resource count has not returned to where it started.
     override open func tearDown() {
         leakCheck.assertNoLeaks(timeout: leakTimeout)
         super.tearDown()

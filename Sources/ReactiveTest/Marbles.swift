@@ -73,6 +73,7 @@ public struct MarbleError: Swift.Error, Equatable, CustomStringConvertible {
     public let symbol: Character
     /// The error for `symbol`.
     public init(symbol: Character) { self.symbol = symbol }
+    /// The error as `MarbleError(symbol)`.
     public var description: String { "MarbleError(\(symbol))" }
 }
 

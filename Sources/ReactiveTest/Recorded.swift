@@ -13,6 +13,7 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
         self.value = value
     }
 
+    /// The value and its time, as `next(1) @ 210`.
     public var debugDescription: String { "\(value) @ \(time)" }
 }
 
@@ -43,6 +44,7 @@ extension Recorded {
 /// Events compare equal when both are `next` with equal elements, both `completed`, or both
 /// `error` with errors of the same type and description (errors are not `Equatable`).
 extension Event: Equatable where Element: Equatable {
+    /// Whether two events are equal: equal elements, both completed, or errors of the same type and description.
     public static func == (lhs: Event<Element>, rhs: Event<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.next(let a), .next(let b)): return a == b
@@ -60,6 +62,7 @@ func errorsMatch(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
 /// Maybe events compare as `Event`s do: equal elements, both completed, or errors of the same
 /// type and description.
 extension MaybeEvent: Equatable where Element: Equatable {
+    /// Whether two maybe events are equal, as events are.
     public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
         switch (lhs, rhs) {
         case (.success(let a), .success(let b)): return a == b
@@ -72,6 +75,7 @@ extension MaybeEvent: Equatable where Element: Equatable {
 
 /// Completable events compare as `Event`s do.
 extension CompletableEvent: Equatable {
+    /// Whether two completable events are equal, as events are.
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
         switch (lhs, rhs) {
         case (.completed, .completed): return true

@@ -16,6 +16,7 @@ public struct Subscription: Equatable, Hashable, CustomDebugStringConvertible, S
         self.unsubscribe = unsubscribe
     }
 
+    /// The subscription as `(subscribe: unsubscribe)`.
     public var debugDescription: String {
         unsubscribe == Int.max ? "(\(subscribe): ∞)" : "(\(subscribe): \(unsubscribe))"
     }

@@ -51,6 +51,8 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
         TestableObserver(scheduler: self)
     }
 
+    /// Work scheduled for now or the past runs one tick later (RxTest's rule), unless
+    /// `simulateProcessingDelay` is off.
     override open func adjustScheduledTime(_ time: TestTime) -> TestTime {
         time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
     }
@@ -85,7 +87,9 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
 /// Converts the `TestScheduler`'s integer ticks: one tick is `resolution` seconds.
 public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
+    /// Virtual time is a count of ticks.
     public typealias VirtualTimeUnit = Int
+    /// Virtual intervals are counts of ticks.
     public typealias VirtualTimeIntervalUnit = Int
 
     private let resolution: Double
@@ -94,24 +98,30 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
         self.resolution = resolution
     }
 
+    /// The date of a tick (each `resolution` seconds long, from 1970).
     public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
         Date(timeIntervalSince1970: TimeInterval(virtualTime) * resolution)
     }
 
+    /// The tick of a date.
     public func convertToVirtualTime(_ time: RxTime) -> Int {
         Int((time.timeIntervalSince1970 / resolution).rounded())
     }
 
+    /// The seconds of a number of ticks.
     public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
         TimeInterval(virtualTimeInterval) * resolution
     }
 
+    /// The ticks of a number of seconds.
     public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
         Int((timeInterval / resolution).rounded())
     }
 
+    /// `time` moved by `offset` ticks.
     public func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
 
+    /// How two ticks compare.
     public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
         lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)
     }

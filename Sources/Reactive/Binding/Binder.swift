@@ -3,6 +3,7 @@
 /// RxCocoa's `Binder`: binding an observable to a property of an object that may go away.
 /// The binding runs on `MainScheduler` unless another scheduler is given.
 public struct Binder<Value>: ObserverType {
+    /// The type of the values bound.
     public typealias Element = Value
 
     private let handler: (Event<Value>) -> Void

@@ -12,6 +12,7 @@ public enum Event<Element> {
 }
 
 extension Event: CustomDebugStringConvertible {
+    /// The event as `next(value)`, `error(error)` or `completed`.
     public var debugDescription: String {
         switch self {
         case .next(let value): return "next(\(value))"
@@ -61,11 +62,13 @@ extension Event: Sendable where Element: Sendable {}
 
 /// A type that can be turned into an `Event` (RxSwift's `EventConvertible`).
 public protocol EventConvertible {
+    /// The type of the elements.
     associatedtype Element
     /// The event this value stands for.
     var event: Event<Element> { get }
 }
 
 extension Event: EventConvertible {
+    /// The event itself.
     public var event: Event<Element> { self }
 }

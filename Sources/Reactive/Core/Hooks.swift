@@ -91,6 +91,7 @@ public struct GrammarViolation: Sendable, CustomStringConvertible {
     /// The operator or subject whose producer broke the grammar, e.g. `"create"`, `"PublishSubject"`.
     public let operatorName: String
 
+    /// A violation of `kind` by the producer named `operatorName`.
     public init(kind: Kind, operatorName: String) {
         self.kind = kind
         self.operatorName = operatorName
@@ -109,5 +110,6 @@ public struct GrammarViolation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -15,6 +15,7 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible, @unchecked Senda
     /// A timeout elapsed.
     case timeout
 
+    /// A description of the error, naming what went wrong.
     public var debugDescription: String {
         switch self {
         case .unknown: return "Unknown error occurred."

@@ -67,6 +67,7 @@ public final class DisposeBag: @unchecked Sendable {
     /// Builds an array of disposables with `DisposeBag(builder:)` or `insert { … }`.
     @resultBuilder
     public struct DisposableBuilder {
+        /// The disposables listed, one per line.
         public static func buildBlock(_ disposables: Disposable...) -> [Disposable] { disposables }
     }
 }

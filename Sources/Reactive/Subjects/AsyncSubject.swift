@@ -3,6 +3,7 @@
 /// On `completed`, subscribers receive the last element (if any) and `completed`; on `error`,
 /// only the error. Later subscribers receive the same. Observers are called outside the lock.
 public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     @usableFromInline let lock = Lock()

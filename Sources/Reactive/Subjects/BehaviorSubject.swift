@@ -4,6 +4,7 @@
 /// `dispose()`. A subscriber whose initial value is being delivered while another thread sends
 /// receives the events sent meanwhile after it, in order. Observers are called outside the lock.
 public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     @usableFromInline let lock = Lock()

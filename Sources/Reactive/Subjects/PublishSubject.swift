@@ -5,6 +5,7 @@
 /// `on` must not overlap (debug builds report overlapping calls from two threads).
 /// Observers are called outside the subject's lock, so they may subscribe, dispose or send.
 public final class PublishSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = PublishSubject<Element>
 
     @usableFromInline let lock = Lock()

@@ -5,6 +5,7 @@
 /// Observers are called outside the lock; a subscriber being replayed to while another thread
 /// sends receives the events sent meanwhile after the replay, in order.
 public final class ReplaySubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+    /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     @usableFromInline let lock = Lock()

@@ -9,6 +9,7 @@ public struct Infallible<Element>: InfallibleType {
         self.source = source
     }
 
+    /// The sequence as an `Observable` (it never sends an error).
     public func asObservable() -> Observable<Element> { source }
 }
 

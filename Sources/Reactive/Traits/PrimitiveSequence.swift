@@ -11,6 +11,7 @@ public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType, Prim
         self.source = source
     }
 
+    /// The trait as an `Observable` keeping its promise.
     public func asObservable() -> Observable<Element> { source }
 
     /// The trait itself (what `PrimitiveSequenceType` asks for).

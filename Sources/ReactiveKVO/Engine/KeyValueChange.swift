@@ -35,6 +35,7 @@ public struct KeyValueChange: CustomStringConvertible {
         self.isPrior = isPrior
     }
 
+    /// The change as its kind, indexes, old and new values.
     public var description: String {
         var parts = ["kind: \(kind)"]
         if let oldValue { parts.append("old: \(oldValue)") }

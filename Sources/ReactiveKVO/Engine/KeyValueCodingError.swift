@@ -21,6 +21,7 @@ public enum KeyValueCodingError: Error, Equatable, CustomStringConvertible {
     /// was deallocated: the key's observers heard nothing after it. Reported in debug builds.
     case unbalancedWillChange(className: String, key: String)
 
+    /// A message naming the class, the key and the types (the property's first).
     public var description: String {
         switch self {
         case .unknownKey(let className, let key):

@@ -31,8 +31,11 @@ public protocol KeyValueObservable: AnyObject {
 }
 
 extension KeyValueObservable {
+    /// No computed keys, unless the class lists them.
     public static var computedKeys: [String: PartialKeyPath<Self>] { [:] }
+    /// Every key notifies automatically, unless the class says otherwise.
     public static func automaticallyNotifiesObservers(forKey key: String) -> Bool { true }
+    /// No key depends on another, unless the class says so.
     public static func keyPathsForValuesAffectingValue(forKey key: String) -> Set<String> { [] }
 
     var observationRegistry: ObservationRegistry { ObservationRegistry.of(self) }

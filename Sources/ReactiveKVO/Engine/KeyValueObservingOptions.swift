@@ -1,7 +1,9 @@
 /// What an observation's change records carry and when callbacks happen (Foundation's names).
 public struct KeyValueObservingOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
     public let rawValue: UInt
 
+    /// Options from their bits.
     public init(rawValue: UInt) {
         self.rawValue = rawValue
     }
