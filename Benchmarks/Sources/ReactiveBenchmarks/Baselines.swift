@@ -48,3 +48,58 @@ nonisolated(unsafe) var escaped: AnyObject?
     for _ in 0..<n { chain(1) }
     return sum
 }
+
+/// A one-element source written by hand: what `Observable.just` is to a `flatMap` level.
+final class BaselineJust {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+    @inline(never) func run(_ next: (Int) -> Void) { next(value) }
+}
+
+/// Five nested `flatMap { just($0) }` by hand, per event: at each level a one-element source is
+/// allocated (kept on the heap, as the user's `just` is), run into the next level, and released.
+@inline(never) func baselineFlatMapsPumping(_ n: Int) -> Int {
+    var sum = 0
+    var chain: (Int) -> Void = { sum += $0 }
+    for _ in 0..<5 {
+        let next = chain
+        chain = { value in
+            let just = BaselineJust(value)
+            escape(just)
+            just.run(next)
+        }
+    }
+    for _ in 0..<n { chain(1) }
+    escaped = nil
+    return sum
+}
+
+/// One level of a 4-way `combineLatest` by hand: under a lock, store the source's value into
+/// the latest row and read the row; after unlocking, run the selector and call the next level.
+final class BaselineCombineLevel: @unchecked Sendable {
+    private let latest = Mutex<(Int, Int, Int, Int)>((1, 1, 1, 0))
+    private let next: (Int) -> Void
+    init(next: @escaping (Int) -> Void) { self.next = next }
+    @inline(never) func on(_ value: Int) {
+        let row = latest.withLock { row -> (Int, Int, Int, Int) in
+            row.3 = value
+            return row
+        }
+        next(opaqueIdentity(row.3))
+    }
+}
+
+/// Seven nested 4-way `combineLatest` by hand, per event (the source innermost).
+@inline(never) func baselineCombineLatestPumping(_ n: Int) -> Int {
+    var sum = 0
+    var next: (Int) -> Void = { sum += $0 }
+    var levels: [BaselineCombineLevel] = []
+    for _ in 0..<7 {
+        let level = BaselineCombineLevel(next: next)
+        levels.append(level)
+        next = { level.on($0) }
+    }
+    for _ in 0..<n { next(1) }
+    withExtendedLifetime(levels) {}
+    return sum
+}

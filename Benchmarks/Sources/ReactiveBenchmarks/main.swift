@@ -7,8 +7,13 @@ import Foundation
 import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["REACTIVE_BENCH_QUICK"] != nil
-let only = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ONLY"]
+let only = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
 let noPeer = ProcessInfo.processInfo.environment["REACTIVE_BENCH_NO_PEER"] != nil
+// REACTIVE_BENCH_INSTRUCTIONS=1 prints instructions per operation (see InstructionCounts.swift);
+// it runs this program under callgrind with REACTIVE_BENCH_LIST (print each workload's name and
+// operation count, run nothing) and REACTIVE_BENCH_EXACT (run only the workload of that name).
+let listing = ProcessInfo.processInfo.environment["REACTIVE_BENCH_LIST"] != nil
+let exact = ProcessInfo.processInfo.environment["REACTIVE_BENCH_EXACT"]
 
 struct Measurement {
     var nanosPerOp: Double
@@ -17,8 +22,13 @@ struct Measurement {
 
 /// Best of `repetitions` runs of `body(ops)`, which must return `ops` (its checksum).
 func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _ body: (Int) -> Int) -> Measurement? {
-    if let only, !name.contains(only) { return nil }
+    if let exact, name != exact { return nil }
+    if exact == nil, let only, !name.contains(only) { return nil }
     if noPeer && isPeer { return nil }
+    if listing {
+        print("LIST \(name) \(ops)")
+        return nil
+    }
     var best = Double.infinity
     var allocations = 0.0
     for _ in 0..<repetitions {
@@ -77,10 +87,14 @@ func printTable(_ title: String, _ rows: [Row]) {
     }
 }
 
+if ProcessInfo.processInfo.environment["REACTIVE_BENCH_INSTRUCTIONS"] != nil { runInstructionCounts() }
+
 print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps)); peer: OpenCombine 0.14.0, Swift Observation")
 
 let subjectBaseline = measure("baselineSubject", ops: events, repetitions: reps, baselineSubjectPumping)
 let chainBaseline = measure("baselineClosureChain", ops: events / 10, repetitions: reps, baselineClosureChainPumping)
+let flatMapsBaseline = measure("baselineFlatMaps", ops: events / 10, repetitions: reps, baselineFlatMapsPumping)
+let combineLatestBaseline = measure("baselineCombineLatest", ops: events / 10, repetitions: reps, baselineCombineLatestPumping)
 printTable("Core (RxSwift's workloads)", [
     row("publishSubjectPumping", "event", ops: events, publishSubjectPumping, baseline: subjectBaseline, peer: combinePublishSubjectPumping, target: "≤2x baseline, 0 alloc"),
     row("publishSubjectPumpingTwoSubscriptions", "event", ops: events, publishSubjectPumpingTwoSubscriptions, peer: combinePublishSubjectPumpingTwoSubscriptions),
@@ -89,11 +103,11 @@ printTable("Core (RxSwift's workloads)", [
     row("mapFilterCreating", "subscription", ops: subscriptions, mapFilterCreating, peer: combineMapFilterCreating, target: "≤30 alloc"),
 ])
 printTable("Operators (RxSwift's workloads)", [
-    row("flatMapsPumping", "event", ops: events / 10, flatMapsPumping, peer: combineFlatMapsPumping, target: "≤880 ns, ≤10 alloc"),
+    row("flatMapsPumping", "event", ops: events / 10, flatMapsPumping, baseline: flatMapsBaseline, peer: combineFlatMapsPumping, target: "≤880 ns, ≤10 alloc"),
     row("flatMapsCreating", "subscription", ops: subscriptions, flatMapsCreating, peer: combineFlatMapsCreating, target: "≤2540 ns"),
-    row("flatMapLatestPumping", "event", ops: events / 10, flatMapLatestPumping, peer: combineFlatMapLatestPumping, target: "≤880 ns"),
+    row("flatMapLatestPumping", "event", ops: events / 10, flatMapLatestPumping, baseline: flatMapsBaseline, peer: combineFlatMapLatestPumping, target: "≤880 ns"),
     row("flatMapLatestCreating", "subscription", ops: subscriptions, flatMapLatestCreating, peer: combineFlatMapLatestCreating),
-    row("combineLatestPumping", "event", ops: events / 10, combineLatestPumping, target: "≤700 ns"),
+    row("combineLatestPumping", "event", ops: events / 10, combineLatestPumping, baseline: combineLatestBaseline, target: "≤700 ns"),
     row("combineLatestCreating", "subscription", ops: subscriptions, combineLatestCreating, target: "≤6800 ns"),
 ])
 let observationSet = measure("baselineObservationSet", ops: events, repetitions: reps, observationSetNoObservers)

@@ -3,9 +3,11 @@ extension ObservableType {
     ///
     /// `--1--2--|` (on any thread) → `observe(on: MainScheduler.instance)` → `--1--2--|` (on main)
     ///
-    /// Events are queued while a delivery is pending, and each is delivered by a scheduled step
-    /// of its own (as RxSwift's: in virtual time, queued events arrive one tick apart);
-    /// disposing drops what is queued and cancels the pending delivery. Use it before
+    /// Each event is delivered by a scheduled step of its own, as RxSwift's: on a serial
+    /// dispatch queue (`MainScheduler` included) each is scheduled as it arrives; on other
+    /// schedulers they are queued and one step delivers one and schedules the next (in virtual
+    /// time, queued events arrive one tick apart). Disposing drops what is queued and cancels
+    /// the pending delivery. Use it before
     /// `subscribe` to run the closures on the main thread (`MainScheduler.instance`) or on a
     /// serial queue.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
@@ -47,8 +49,12 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     private let countsAsSerialQueue: Bool
     #endif
 
+    /// The scheduler is a serial dispatch queue (`MainScheduler` included).
+    private let deliversEachOnItsOwn: Bool
+
     init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
+        deliversEachOnItsOwn = scheduler is SerialDispatchQueueScheduler
         #if DEBUG
         countsAsSerialQueue = scheduler is SerialDispatchQueueScheduler
         if countsAsSerialQueue { Resources.serialQueueObservables.wrappingAdd(1, ordering: .relaxed) }
@@ -63,6 +69,15 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     #endif
 
     func on(_ event: inout Event<Element>) {
+        if deliversEachOnItsOwn {
+            // A serial queue keeps the events in order and apart: each is scheduled as it
+            // arrives (RxSwift's serial-queue form), so it runs before work queued after it.
+            _ = scheduler.schedule((self, event)) { sink, event in
+                if !sink.isDisposed { sink.forward(event) }
+                return Disposables.create()
+            }
+            return
+        }
         let startDrain: Bool = lock.withLock {
             queue.append(event)
             defer { draining = true }

@@ -42,6 +42,30 @@ final class ObserveOnTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .completed(203)])
     }
 
+
+    func testObserveOn_serialQueue_schedulesEachEventAsItArrives_beforeWorkQueuedAfterIt() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-test")
+        let subject = PublishSubject<Int>()
+        let received = Collector<Int>()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { received.append($0) })
+        let seenByLaterWork = Collector<[Int]>()
+        let done = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            subject.onNext(1)
+            subject.onNext(2)
+            // Queued after both events: they are delivered before it runs.
+            _ = scheduler.schedule(()) { _ in
+                seenByLaterWork.append(received.values)
+                done.signal()
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }
+        done.wait()
+        XCTAssertEqual(seenByLaterWork.values, [[1, 2]])
+        subscription.dispose()
+    }
+
 }
 
 final class SubscribeOnTests: ReactiveTestCase {
