@@ -37,7 +37,8 @@ extension ObservableType {
     ///
     /// An empty sequence completes at once. Each failed sequence's subscription is disposed
     /// before the next one is subscribed; the sequence is iterated lazily, once per
-    /// subscription.
+    /// subscription. A sequence failing inside `subscribe` has its error handled once its own
+    /// code after sending it has run (RxSwift's order). `retry` is this over the source repeated.
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
         CatchSequenceObservable(makeIterator: { AnyIterator(sequence.makeIterator()) })
     }
