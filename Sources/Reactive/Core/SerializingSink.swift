@@ -5,8 +5,10 @@
 /// Callers decide under `lock` (the operator's own state lives under the same lock) and call
 /// `acceptLocked`; the caller that becomes the emitter delivers after unlocking with `emit`, and
 /// then what its own delivery sent back in (re-entrant events, queued). A sender on another
-/// thread that finds a delivery in progress waits its turn (as RxSwift's senders do), in the
-/// order its event was accepted, and then delivers its own event: so a send returns after its
+/// thread that finds a delivery in progress waits its turn (as RxSwift's senders do, on the lock
+/// its operators deliver under), in the order its event was accepted, and then delivers its own
+/// event (`delay` and `timeout` instead queue it for the emitter, as RxSwift's do not hold a
+/// lock while delivering: see `sendersWait`): so a send returns after its
 /// own event's delivery and the re-entrant events it caused, never after events other threads
 /// keep producing, and nothing queues up without bound when producers outrun the subscriber.
 /// No lock is held while calling out, and a re-entrant send never waits. `Item` is what is
@@ -33,16 +35,24 @@
     /// unspecialised: an identity `convert` would copy each element through value witnesses.
     @usableFromInline final let forwardsItems: Bool
 
+    /// Whether a sender on another thread waits its turn (true: RxSwift's operators that
+    /// deliver under their lock) or queues its event for the emitter and returns (false: `delay`
+    /// and `timeout`, which RxSwift lets send while a delivery is in progress, so that an
+    /// observer that waits for that sender cannot deadlock with it).
+    @usableFromInline final let sendersWait: Bool
+
     @inlinable init(downstream: Downstream<Element>) {
         self.downstream = downstream
         forwardsItems = false
+        sendersWait = true
         super.init()
     }
 
-    @inlinable init(forwardingTo downstream: Downstream<Element>) {
+    @inlinable init(forwardingTo downstream: Downstream<Element>, sendersWait: Bool = true) {
         precondition(Item.self == Element.self, "Internal inconsistency: a forwarding sink converts nothing")
         self.downstream = downstream
         forwardsItems = true
+        self.sendersWait = sendersWait
         super.init()
     }
 
@@ -69,7 +79,7 @@
             return true
         }
         let me = currentThreadID()
-        if emitting && emitterThread == me {
+        if emitting && (emitterThread == me || !sendersWait) {
             queue.append(event)
             return false
         }
@@ -172,6 +182,12 @@
 @usableFromInline class SerializingForwardingSink<Element>: SerializingSink<Element, Element> {
     @inlinable override init(downstream: Downstream<Element>) {
         super.init(forwardingTo: downstream)
+    }
+
+    /// A forwarding sink whose senders on other threads queue instead of waiting (see
+    /// `sendersWait`).
+    @inlinable init(downstream: Downstream<Element>, sendersWait: Bool) {
+        super.init(forwardingTo: downstream, sendersWait: sendersWait)
     }
 }
 

@@ -20,7 +20,9 @@ final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperato
 
     init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
         (dueTime, scheduler) = parameters
-        super.init(downstream: downstream)
+        // RxSwift's `delay` sends while another thread delivers (an observer waiting for that
+        // thread must not deadlock): senders queue rather than wait.
+        super.init(downstream: downstream, sendersWait: false)
     }
 
     func on(_ event: inout Event<Element>) {

@@ -32,7 +32,9 @@ final class TimeoutSink<Element>: SerializingForwardingSink<Element>, UnaryOpera
 
     init(downstream: Downstream<Element>, parameters: (RxTimeInterval, Observable<Element>?, SchedulerType)) {
         (dueTime, other, scheduler) = parameters
-        super.init(downstream: downstream)
+        // RxSwift's `timeout` sends while another thread delivers (an observer waiting for that
+        // thread must not deadlock): senders queue rather than wait.
+        super.init(downstream: downstream, sendersWait: false)
     }
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {

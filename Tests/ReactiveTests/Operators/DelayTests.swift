@@ -47,4 +47,30 @@ final class DelayTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(230, 1), .next(231, 2), .completed(232)])
     }
 
+
+    func testDelay_errorSentWhileTheObserverWaitsForItsSender_doesNotBlockTheSender() {
+        // The observer, delivering an element on the scheduler's thread, waits for the thread
+        // that then sends the error: that send must return (it is queued), or both wait forever.
+        let subject = PublishSubject<Int>()
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let elementDelivered = DispatchSemaphore(value: 0)
+        let errorSent = DispatchSemaphore(value: 0)
+        let errorReceived = DispatchSemaphore(value: 0)
+        let waitedFor = Counter()
+        let subscription = subject.delay(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { _ in
+            elementDelivered.signal()
+            if errorSent.wait(timeout: .now() + 5) == .success { waitedFor.increment() }
+        }, onError: { _ in errorReceived.signal() })
+        let sender = Unchecked(subject)
+        DispatchQueue.global().async {
+            sender.value.onNext(1)
+            _ = elementDelivered.wait(timeout: .now() + 5)
+            sender.value.onError(TestError.first)
+            errorSent.signal()
+        }
+        XCTAssertEqual(errorReceived.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(waitedFor.value, 1, "the sender was not held by the delivery it waited for")
+        subscription.dispose()
+    }
+
 }
