@@ -7,16 +7,12 @@ extension ObservableType {
     ///
     /// - Returns: The subscription; dispose it (or put it in a `DisposeBag`) to stop.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        subscribe(fanningOutTo: observers)
     }
 
     /// Sends this sequence's elements, as optionals, to `observers`; see `bind(to:)`.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        map { $0 as Element? }.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        subscribe(fanningOutTo: observers)
     }
 
     /// Hands this sequence to `binder` and returns its result: `source.bind(to: f)` is `f(source)`.
@@ -38,5 +34,18 @@ extension ObservableType {
         subscribe(onNext: onNext, onError: { error in
             assertionFailure("Binding error: \(error)")
         })
+    }
+
+    /// The one observer fan-out behind `bind(to:)`, `drive` and `emit`: every event goes to
+    /// each observer in order.
+    func subscribe<Observer: ObserverType>(fanningOutTo observers: [Observer]) -> Disposable where Observer.Element == Element {
+        subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// The fan-out to observers of optionals.
+    func subscribe<Observer: ObserverType>(fanningOutTo observers: [Observer]) -> Disposable where Observer.Element == Element? {
+        map { $0 as Element? }.subscribe(fanningOutTo: observers)
     }
 }

@@ -1,12 +1,12 @@
 extension Infallible {
     /// Sends the elements to `observers` (RxCocoa's `bind(to:)` for an `Infallible`).
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        source.subscribe { event in observers.forEach { $0.on(event) } }
+        source.subscribe(fanningOutTo: observers)
     }
 
     /// Sends the elements, as optionals, to `observers`.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        source.map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
+        source.subscribe(fanningOutTo: observers)
     }
 
     /// Hands this infallible to `binder` and returns its result.
@@ -26,31 +26,31 @@ extension Infallible {
 
     /// Sends the elements to `relays`.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements to `relays`.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`.
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements to `relays`.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
-        source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        source.subscribe(acceptingInto: relays)
     }
 }

@@ -56,37 +56,37 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Sends the elements to `observers` (RxCocoa's `drive`); call it on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+        return asObservable().subscribe(fanningOutTo: observers)
     }
 
     /// Sends the elements, as optionals, to `observers`; call it on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
+        return asObservable().subscribe(fanningOutTo: observers)
     }
 
     /// Sends the elements to `relays`; call it on the main thread.
     public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`; call it on the main thread.
     public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements to `relays`; call it on the main thread.
     public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`; call it on the main thread.
     public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        return asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Hands the driver, as an `Observable`, to `transformation`: `d.drive(f)` is `f(d)`.

@@ -55,42 +55,42 @@ extension PublishRelay {
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends the elements to `observers` (RxCocoa's `emit`).
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+        asObservable().subscribe(fanningOutTo: observers)
     }
 
     /// Sends the elements, as optionals, to `observers`.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asObservable().map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
+        asObservable().subscribe(fanningOutTo: observers)
     }
 
     /// Sends the elements to `relays`.
     public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`.
     public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements to `relays`.
     public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`.
     public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements to `relays`.
     public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Sends the elements, as optionals, to `relays`.
     public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-        asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+        asObservable().subscribe(acceptingInto: relays)
     }
 
     /// Subscribes with closures that get `object` (held weakly).
