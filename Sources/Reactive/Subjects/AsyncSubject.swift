@@ -44,8 +44,10 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
         let last = event.isCompleted ? lastElement : nil
         let recipients = observers.removeAll(delivering: event)
         lock.unlock()
-        if let last { recipients.deliver(.next(last)) }
-        recipients.deliver(event)
+        if let last {
+            for entry in recipients { entry.observer.on(.next(last)) }
+        }
+        for entry in recipients { entry.observer.on(event) }
     }
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {

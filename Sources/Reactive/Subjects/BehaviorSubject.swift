@@ -47,16 +47,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
             lock.unlock()
             return
         }
-        let recipients: SubjectRecipients<Element>
         if case .next(let value) = event {
             element = value
-            recipients = observers.recipients(of: event)
         } else {
             stoppedEvent = event
-            recipients = observers.removeAll(delivering: event)
         }
-        lock.unlock()
-        recipients.deliver(event)
+        observers.send(event, unlocking: lock)
     }
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {

@@ -36,15 +36,8 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
             lock.unlock()
             return
         }
-        let recipients: SubjectRecipients<Element>
-        if case .next = event {
-            recipients = observers.recipients(of: event)
-        } else {
-            stoppedEvent = event
-            recipients = observers.removeAll(delivering: event)
-        }
-        lock.unlock()
-        recipients.deliver(event)
+        if event.isStopEvent { stoppedEvent = event }
+        observers.send(event, unlocking: lock)
     }
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {

@@ -50,16 +50,12 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
             lock.unlock()
             return
         }
-        let recipients: SubjectRecipients<Element>
         if case .next(let value) = event {
             append(value)
-            recipients = observers.recipients(of: event)
         } else {
             stoppedEvent = event
-            recipients = observers.removeAll(delivering: event)
         }
-        lock.unlock()
-        recipients.deliver(event)
+        observers.send(event, unlocking: lock)
     }
 
     @inlinable func append(_ value: Element) {

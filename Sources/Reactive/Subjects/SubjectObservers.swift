@@ -7,21 +7,30 @@
 @usableFromInline struct SubjectObservers<Element> {
     @usableFromInline typealias Entry = (key: Int, observer: Downstream<Element>)
 
-    @usableFromInline var first: Entry?
+    // The first subscriber, in two fields rather than an optional tuple: reading its observer
+    // then copies only the observer (one retain) on the per-event path.
+    @usableFromInline var firstObserver: Downstream<Element>?
+    @usableFromInline var firstKey = 0
+    /// The later subscribers; empty whenever `firstObserver` is nil.
     @usableFromInline var rest: ContiguousArray<Entry> = []
     @usableFromInline var pending: [Int: [Event<Element>]] = [:]
     @usableFromInline var nextKey = 0
 
     @inlinable init() {}
 
-    @inlinable var isEmpty: Bool { first == nil && rest.isEmpty }
+    @inlinable var isEmpty: Bool { firstObserver == nil }
+
+    /// Whether an event goes to `firstObserver` alone, or to nobody: no later and no pending
+    /// subscribers.
+    @inlinable var hasOnlyFirst: Bool { rest.isEmpty && pending.isEmpty }
 
     /// Adds a subscriber; a pending one receives nothing until `takePending` says it is live.
     @inlinable mutating func insert(_ observer: Downstream<Element>, pending isPending: Bool = false) -> Int {
         let key = nextKey
         nextKey += 1
-        if first == nil && rest.isEmpty {
-            first = (key, observer)
+        if firstObserver == nil {
+            firstObserver = observer
+            firstKey = key
         } else {
             rest.append((key, observer))
         }
@@ -32,8 +41,12 @@
     /// Removes a subscriber; false if it was not there.
     @inlinable mutating func remove(_ key: Int) -> Bool {
         pending.removeValue(forKey: key)
-        if let entry = first, entry.key == key {
-            first = rest.isEmpty ? nil : rest.removeFirst()
+        if firstObserver != nil && firstKey == key {
+            if rest.isEmpty {
+                firstObserver = nil
+            } else {
+                (firstKey, firstObserver) = rest.removeFirst()
+            }
             return true
         }
         if let index = rest.firstIndex(where: { $0.key == key }) {
@@ -43,31 +56,63 @@
         return false
     }
 
-    /// The subscribers an event goes to now; pending subscribers get it queued instead.
-    @inlinable mutating func recipients(of event: Event<Element>) -> SubjectRecipients<Element> {
-        if pending.isEmpty { return SubjectRecipients(first: first?.observer, rest: rest) }
-        return recipientsQueueingPending(event)
+    /// Sends `event` to the subscribers of the moment; a terminal event also removes them.
+    ///
+    /// Called holding `lock`, which it releases before calling any subscriber (they may
+    /// subscribe, dispose or send). After unlocking it touches only its local copies, never
+    /// `self`, which other threads may change from then on. Inlined, with the snapshot in
+    /// locals, so that each subscriber is copied once per event (one retain of its sink):
+    /// returned as a snapshot value, the optimiser copied each one twice.
+    @inlinable @inline(__always) mutating func send(_ event: Event<Element>, unlocking lock: borrowing Lock) {
+        guard pending.isEmpty, case .next = event else {
+            sendQueueingOrEnding(event, unlocking: lock)
+            return
+        }
+        guard let first = firstObserver else {
+            lock.unlock()
+            return
+        }
+        var event = event
+        if rest.isEmpty {
+            lock.unlock()
+            first.forward(&event)
+            return
+        }
+        let rest = self.rest
+        lock.unlock()
+        first.forward(&event)
+        for entry in rest { entry.observer.forward(&event) }
     }
 
-    @usableFromInline mutating func recipientsQueueingPending(_ event: Event<Element>) -> SubjectRecipients<Element> {
+    /// `send` for a terminal event or while a subscriber is pending: out of line, since a
+    /// subject sees it rarely.
+    @usableFromInline mutating func sendQueueingOrEnding(_ event: Event<Element>, unlocking lock: borrowing Lock) {
+        let live = event.isStopEvent ? removeAll(delivering: event) : liveQueueingPending(event)
+        lock.unlock()
+        for entry in live { entry.observer.on(event) }
+    }
+
+    /// The live subscribers, in order; the pending ones get `event` queued instead.
+    @usableFromInline mutating func liveQueueingPending(_ event: Event<Element>) -> ContiguousArray<Entry> {
         var live = ContiguousArray<Entry>()
-        for entry in [first].compactMap({ $0 }) + rest {
+        let all = firstObserver.map { [(firstKey, $0)] + rest } ?? rest
+        for entry in all {
             if pending[entry.key] != nil {
                 pending[entry.key]!.append(event)
             } else {
                 live.append(entry)
             }
         }
-        return SubjectRecipients(first: nil, rest: live)
+        return live
     }
 
-    /// Removes every subscriber, returning those a terminal event goes to now.
-    @inlinable mutating func removeAll(delivering event: Event<Element>) -> SubjectRecipients<Element> {
-        let recipients = self.recipients(of: event)
-        first = nil
+    /// Removes every subscriber, returning those a terminal event goes to now. Pending
+    /// subscribers keep their queue (ending with `event`) until they drain it.
+    @usableFromInline mutating func removeAll(delivering event: Event<Element>) -> ContiguousArray<Entry> {
+        let live = pending.isEmpty ? (firstObserver.map { [(firstKey, $0)] + rest } ?? []) : liveQueueingPending(event)
+        firstObserver = nil
         rest = []
-        // Pending subscribers keep their queue (ending with `event`) until they drain it.
-        return recipients
+        return live
     }
 
     /// Takes the events queued for a pending subscriber; when none are left it becomes live
@@ -81,23 +126,6 @@
         pending[key] = []
         if queued.last?.isStopEvent == true { pending.removeValue(forKey: key) }
         return queued
-    }
-}
-
-/// A snapshot of the subscribers an event goes to, taken under the lock and used after it.
-@usableFromInline struct SubjectRecipients<Element> {
-    @usableFromInline let first: Downstream<Element>?
-    @usableFromInline let rest: ContiguousArray<(key: Int, observer: Downstream<Element>)>
-
-    @inlinable init(first: Downstream<Element>?, rest: ContiguousArray<(key: Int, observer: Downstream<Element>)>) {
-        self.first = first
-        self.rest = rest
-    }
-
-    @inlinable func deliver(_ event: Event<Element>) {
-        var event = event
-        first?.forward(&event)
-        for entry in rest { entry.observer.forward(&event) }
     }
 }
 
