@@ -1,0 +1,105 @@
+import Foundation
+import Reactive
+import XCTest
+
+/// `subscribe(onNext:onError:onCompleted:onDisposed:)` keeps its closures while one of them runs
+/// and releases them once the subscription ends. The sink reads its closures without retaining
+/// them on the per-event path; these tests fail (or crash under ASan) if a closure's captures were
+/// released while it runs.
+final class SubscribeTests: ReactiveTestCase {
+    /// Something a closure captures, whose lifetime the test watches through a weak reference.
+    final class Captured: @unchecked Sendable {
+        var touches = 0
+    }
+
+    func testSubscribe_disposingFromInsideOnNext_keepsTheClosuresUntilItReturns() {
+        let subject = PublishSubject<Int>()
+        // Captured by onError only: the running onNext holds no reference to it, so it lives
+        // exactly as long as the subscription keeps its closures.
+        var captured: Captured? = Captured()
+        weak let watched = captured
+        var subscription: Disposable?
+        var aliveAfterDispose: [Bool] = []
+        subscription = subject.subscribe(
+            onNext: { _ in
+                subscription?.dispose()
+                subscription = nil
+                aliveAfterDispose.append(watched != nil)
+            },
+            onError: { [captured] _ in captured?.touches += 1 })
+        captured = nil
+        subject.on(.next(1))
+        subject.on(.next(2))
+        XCTAssertEqual(aliveAfterDispose, [true], "the closures are kept while one of them runs")
+        XCTAssertNil(watched, "released once the delivery that disposed returned")
+    }
+
+    func testSubscribe_terminatingReleasesTheClosuresAfterTheTerminalOneReturns() {
+        for terminal in [Event<Int>.completed, .error(TestError.first)] {
+            let subject = PublishSubject<Int>()
+            var captured: Captured? = Captured()
+            weak let watched = captured
+            var aliveInTerminal = false
+            var disposedCalls = 0
+            // Captured by onNext only, so that the terminal closure running holds no reference.
+            let subscription = subject.subscribe(
+                onNext: { [captured] _ in captured?.touches += 1 },
+                onError: { _ in aliveInTerminal = watched != nil },
+                onCompleted: { aliveInTerminal = watched != nil },
+                onDisposed: { disposedCalls += 1 })
+            captured = nil
+            subject.on(.next(1))
+            XCTAssertNotNil(watched)
+            subject.on(terminal)
+            XCTAssertTrue(aliveInTerminal, "\(terminal)")
+            XCTAssertNil(watched, "released on \(terminal), before the subscription is")
+            XCTAssertEqual(disposedCalls, 1)
+            subscription.dispose()
+            XCTAssertEqual(disposedCalls, 1)
+        }
+    }
+
+    func testSubscribe_closureCapturingItsOwnSubscription_isReleasedOnDispose() {
+        let subject = PublishSubject<Int>()
+        var captured: Captured? = Captured()
+        weak let watched = captured
+        var subscription: Disposable?
+        subscription = subject.subscribe(onNext: { [captured] _ in
+            _ = subscription  // a cycle: closure → subscription → closure
+            captured?.touches += 1
+        })
+        captured = nil
+        subject.on(.next(1))
+        XCTAssertNotNil(watched)
+        subscription?.dispose()
+        XCTAssertNil(watched, "dispose breaks the cycle")
+        subscription = nil
+    }
+
+    /// One thread sends while another disposes at arbitrary moments: a closure in progress keeps
+    /// its captures (it touches them after a pause), and nothing runs after dispose returned
+    /// except at most the delivery already started.
+    func testSubscribe_stress_disposeOnAnotherThreadDuringDeliveries() {
+        for _ in 0..<200 {
+            let subject = PublishSubject<Int>()
+            let inFlight = Counter()
+            var captured: Captured? = Captured()
+            let subscription = subject.subscribe(onNext: { [captured] _ in
+                inFlight.increment()
+                for _ in 0..<50 { captured?.touches += 1 }
+                inFlight.decrement()
+            })
+            captured = nil
+            let started = DispatchSemaphore(value: 0)
+            let sender = Thread {
+                started.signal()
+                for value in 0..<200 { subject.on(.next(value)) }
+            }
+            sender.start()
+            started.wait()
+            subscription.dispose()
+            while !sender.isFinished { usleep(100) }
+            XCTAssertEqual(inFlight.value, 0)
+        }
+    }
+}
