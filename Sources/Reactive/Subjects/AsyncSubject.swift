@@ -11,7 +11,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var lastElement: Element?
     @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
-    @exclusivity(unchecked) @usableFromInline var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var stoppedEvent: StopEvent?
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let checker = GrammarChecker()
 
@@ -40,7 +40,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
             lock.unlock()
             return
         }
-        stoppedEvent = event
+        stoppedEvent = StopEvent(stopping: event)
         let last = event.isCompleted ? lastElement : nil
         let recipients = observers.removeAll(delivering: event)
         lock.unlock()
@@ -61,7 +61,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
             let last = stoppedEvent.isCompleted ? lastElement : nil
             lock.unlock()
             if let last { downstream.on(.next(last)) }
-            downstream.on(stoppedEvent)
+            downstream.on(stoppedEvent.retyped())
             return Disposables.create()
         }
         let key = observers.insert(downstream)
@@ -70,7 +70,10 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
     }
 
     @usableFromInline func unsubscribe(_ key: Int) {
-        lock.withLock { _ = observers.remove(key) }
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        _ = removed  // released after unlocking: releasing a sink may run user code
     }
 
     /// Returns the subject as an observer.

@@ -12,7 +12,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var element: Element
     @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
-    @exclusivity(unchecked) @usableFromInline var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var stoppedEvent: StopEvent?
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let checker = GrammarChecker()
 
@@ -50,7 +50,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
         if case .next(let value) = event {
             element = value
         } else {
-            stoppedEvent = event
+            stoppedEvent = StopEvent(stopping: event)
         }
         observers.send(event, unlocking: lock)
     }
@@ -64,7 +64,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
         }
         if let stoppedEvent {
             lock.unlock()
-            downstream.on(stoppedEvent)
+            downstream.on(stoppedEvent.retyped())
             return Disposables.create()
         }
         let key = observers.insert(downstream, pending: true)
@@ -76,7 +76,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
     }
 
     @usableFromInline func unsubscribe(_ key: Int) {
-        lock.withLock { _ = observers.remove(key) }
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        _ = removed  // released after unlocking: releasing a sink may run user code
     }
 
     /// Returns the subject as an observer.

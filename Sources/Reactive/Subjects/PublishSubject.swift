@@ -12,7 +12,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
-    @exclusivity(unchecked) @usableFromInline var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var stoppedEvent: StopEvent?
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let checker = GrammarChecker()
 
@@ -36,7 +36,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
             lock.unlock()
             return
         }
-        if event.isStopEvent { stoppedEvent = event }
+        stoppedEvent = StopEvent(stopping: event)  // nil for a next: none was set (checked above)
         observers.send(event, unlocking: lock)
     }
 
@@ -49,7 +49,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
         }
         if let stoppedEvent {
             lock.unlock()
-            downstream.on(stoppedEvent)
+            downstream.on(stoppedEvent.retyped())
             return Disposables.create()
         }
         let key = observers.insert(downstream)
@@ -58,7 +58,10 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
     }
 
     @usableFromInline func unsubscribe(_ key: Int) {
-        lock.withLock { _ = observers.remove(key) }
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        _ = removed  // released after unlocking: releasing a sink may run user code
     }
 
     /// Returns the subject as an observer.

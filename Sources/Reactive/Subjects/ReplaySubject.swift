@@ -15,7 +15,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
     @exclusivity(unchecked) @usableFromInline var bufferStart = 0
     @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
-    @exclusivity(unchecked) @usableFromInline var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var stoppedEvent: StopEvent?
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let checker = GrammarChecker()
 
@@ -53,7 +53,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
         if case .next(let value) = event {
             append(value)
         } else {
-            stoppedEvent = event
+            stoppedEvent = StopEvent(stopping: event)
         }
         observers.send(event, unlocking: lock)
     }
@@ -84,7 +84,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
         if let stoppedEvent {
             lock.unlock()
             for value in replay { downstream.on(.next(value)) }
-            downstream.on(stoppedEvent)
+            downstream.on(stoppedEvent.retyped())
             return Disposables.create()
         }
         let key = observers.insert(downstream, pending: true)
@@ -95,7 +95,10 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     }
 
     @usableFromInline func unsubscribe(_ key: Int) {
-        lock.withLock { _ = observers.remove(key) }
+        lock.lock()
+        let removed = observers.remove(key)
+        lock.unlock()
+        _ = removed  // released after unlocking: releasing a sink may run user code
     }
 
     /// Returns the subject as an observer.

@@ -11,18 +11,18 @@
     // then copies only the observer (one retain) on the per-event path.
     @usableFromInline var firstObserver: Downstream<Element>?
     @usableFromInline var firstKey = 0
-    /// The later subscribers; empty whenever `firstObserver` is nil.
-    @usableFromInline var rest: ContiguousArray<Entry> = []
-    @usableFromInline var pending: [Int: [Event<Element>]] = [:]
+    /// The later subscribers; nil when there are none (always when `firstObserver` is nil). An
+    /// optional, so that emptiness is a pointer test: unspecialised, `count` is a generic call
+    /// that looks up the entry type's metadata.
+    @usableFromInline var rest: ContiguousArray<Entry>?
+    /// The queues of the pending subscribers; nil when there are none, so that the common paths
+    /// test a pointer instead of calling into an unspecialised dictionary.
+    @usableFromInline var pending: [Int: [Event<Element>]]?
     @usableFromInline var nextKey = 0
 
     @inlinable init() {}
 
     @inlinable var isEmpty: Bool { firstObserver == nil }
-
-    /// Whether an event goes to `firstObserver` alone, or to nobody: no later and no pending
-    /// subscribers.
-    @inlinable var hasOnlyFirst: Bool { rest.isEmpty && pending.isEmpty }
 
     /// Adds a subscriber; a pending one receives nothing until `takePending` says it is live.
     @inlinable mutating func insert(_ observer: Downstream<Element>, pending isPending: Bool = false) -> Int {
@@ -32,28 +32,47 @@
             firstObserver = observer
             firstKey = key
         } else {
-            rest.append((key, observer))
+            if rest == nil { rest = [] }
+            rest?.append((key, observer))
         }
-        if isPending { pending[key] = [] }
+        if isPending {
+            if pending == nil { pending = [:] }
+            pending?[key] = []
+        }
         return key
     }
 
-    /// Removes a subscriber; false if it was not there.
-    @inlinable mutating func remove(_ key: Int) -> Bool {
-        pending.removeValue(forKey: key)
-        if firstObserver != nil && firstKey == key {
-            if rest.isEmpty {
-                firstObserver = nil
-            } else {
-                (firstKey, firstObserver) = rest.removeFirst()
-            }
-            return true
+    /// Removes a subscriber, returning it (for the caller to release after unlocking: releasing
+    /// a sink may run user code); nil if it was not there.
+    ///
+    /// Inlined, and the lone-subscriber case needs no generic call: a subscription disposes
+    /// through a witness table, so this runs unspecialised, where each generic call looks up
+    /// type metadata (hundreds of instructions each).
+    @inlinable @inline(__always) mutating func remove(_ key: Int) -> Downstream<Element>? {
+        if pending != nil { removePending(key) }
+        guard firstKey == key, let first = firstObserver else { return removeLater(key) }
+        if rest != nil, let next = removeFirstLater() {
+            (firstKey, firstObserver) = next
+        } else {
+            firstObserver = nil
         }
-        if let index = rest.firstIndex(where: { $0.key == key }) {
-            rest.remove(at: index)
-            return true
-        }
-        return false
+        return first
+    }
+
+    @usableFromInline mutating func removeLater(_ key: Int) -> Downstream<Element>? {
+        guard let index = rest?.firstIndex(where: { $0.key == key }) else { return nil }
+        defer { if rest?.isEmpty == true { rest = nil } }
+        return rest?.remove(at: index).observer
+    }
+
+    @usableFromInline mutating func removeFirstLater() -> Entry? {
+        defer { if rest?.isEmpty == true { rest = nil } }
+        return rest?.isEmpty == false ? rest?.removeFirst() : nil
+    }
+
+    @usableFromInline mutating func removePending(_ key: Int) {
+        pending?.removeValue(forKey: key)
+        if pending?.isEmpty == true { pending = nil }
     }
 
     /// Sends `event` to the subscribers of the moment; a terminal event also removes them.
@@ -64,7 +83,7 @@
     /// locals, so that each subscriber is copied once per event (one retain of its sink):
     /// returned as a snapshot value, the optimiser copied each one twice.
     @inlinable @inline(__always) mutating func send(_ event: Event<Element>, unlocking lock: borrowing Lock) {
-        guard pending.isEmpty, case .next = event else {
+        guard pending == nil, case .next = event else {
             sendQueueingOrEnding(event, unlocking: lock)
             return
         }
@@ -73,12 +92,11 @@
             return
         }
         var event = event
-        if rest.isEmpty {
+        guard let rest else {
             lock.unlock()
             first.forward(&event)
             return
         }
-        let rest = self.rest
         lock.unlock()
         first.forward(&event)
         for entry in rest { entry.observer.forward(&event) }
@@ -95,10 +113,10 @@
     /// The live subscribers, in order; the pending ones get `event` queued instead.
     @usableFromInline mutating func liveQueueingPending(_ event: Event<Element>) -> ContiguousArray<Entry> {
         var live = ContiguousArray<Entry>()
-        let all = firstObserver.map { [(firstKey, $0)] + rest } ?? rest
+        let all = firstObserver.map { [(firstKey, $0)] + (rest ?? []) } ?? []
         for entry in all {
-            if pending[entry.key] != nil {
-                pending[entry.key]!.append(event)
+            if pending?[entry.key] != nil {
+                pending?[entry.key]?.append(event)
             } else {
                 live.append(entry)
             }
@@ -109,23 +127,45 @@
     /// Removes every subscriber, returning those a terminal event goes to now. Pending
     /// subscribers keep their queue (ending with `event`) until they drain it.
     @usableFromInline mutating func removeAll(delivering event: Event<Element>) -> ContiguousArray<Entry> {
-        let live = pending.isEmpty ? (firstObserver.map { [(firstKey, $0)] + rest } ?? []) : liveQueueingPending(event)
+        let live = pending == nil ? (firstObserver.map { [(firstKey, $0)] + (rest ?? []) } ?? []) : liveQueueingPending(event)
         firstObserver = nil
-        rest = []
+        rest = nil
         return live
     }
 
     /// Takes the events queued for a pending subscriber; when none are left it becomes live
     /// (returns nil). Also nil if the subscriber was removed.
     @inlinable mutating func takePending(_ key: Int) -> [Event<Element>]? {
-        guard let queued = pending[key] else { return nil }
-        if queued.isEmpty {
-            pending.removeValue(forKey: key)
-            return nil
+        guard let queued = pending?[key] else { return nil }
+        if queued.isEmpty || queued.last?.isStopEvent == true {
+            removePending(key)
+        } else {
+            pending?[key] = []
         }
-        pending[key] = []
-        if queued.last?.isStopEvent == true { pending.removeValue(forKey: key) }
-        return queued
+        return queued.isEmpty ? nil : queued
+    }
+}
+
+/// A subject's terminal event, stored without the element type: with an `Event<Element>?`
+/// field, every subject's (unspecialised) deinit looked up that type's metadata.
+@usableFromInline typealias StopEvent = Event<Never>
+
+extension Event where Element == Never {
+    /// The terminal `event`; nil for a `next`.
+    @inlinable init?<Other>(stopping event: Event<Other>) {
+        switch event {
+        case .next: return nil
+        case .error(let error): self = .error(error)
+        case .completed: self = .completed
+        }
+    }
+
+    /// The same terminal event for an observer of `Other` elements.
+    @inlinable func retyped<Other>(as _: Other.Type = Other.self) -> Event<Other> {
+        switch self {
+        case .error(let error): .error(error)
+        case .completed: .completed
+        }
     }
 }
 

@@ -25,6 +25,43 @@ final class PublishSubjectTests: ReactiveTestCase {
         XCTAssertEqual(late.events, [.next(250, 2), .next(350, 3), .completed(400)])
     }
 
+    func testPublishSubject_disposingFirstMiddleOrLast_keepsTheOthersInSubscriptionOrder() {
+        // The first subscriber is stored apart from the later ones: every position is removed.
+        for removed in 0..<4 {
+            let subject = PublishSubject<Int>()
+            var received: [String] = []
+            let subscriptions = (0..<4).map { index in
+                subject.subscribe(onNext: { received.append("\(index):\($0)") }, onCompleted: { received.append("\(index):end") })
+            }
+            subject.onNext(1)
+            subscriptions[removed].dispose()
+            subject.onNext(2)
+            let late = subject.subscribe(onNext: { received.append("late:\($0)") })
+            subject.onNext(3)
+            subject.onCompleted()
+            let others = (0..<4).filter { $0 != removed }
+            XCTAssertEqual(received, (0..<4).map { "\($0):1" } + others.map { "\($0):2" } + others.map { "\($0):3" } + ["late:3"] + others.map { "\($0):end" }, "removed \(removed)")
+            XCTAssertFalse(subject.hasObservers)
+            late.dispose()
+            subscriptions.forEach { $0.dispose() }
+        }
+    }
+
+    func testPublishSubject_disposingEverySubscriber_thenSubscribingAgain_deliversToTheNewOne() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let first = subject.subscribe(onNext: { received.append($0) })
+        let second = subject.subscribe(onNext: { received.append($0 * 10) })
+        first.dispose()
+        second.dispose()
+        XCTAssertFalse(subject.hasObservers)
+        subject.onNext(1)
+        let third = subject.subscribe(onNext: { received.append($0 * 100) })
+        subject.onNext(2)
+        XCTAssertEqual(received, [200])
+        third.dispose()
+    }
+
     func testPublishSubject_subscribeAfterTerminal_getsTerminalOnly() {
         let subject = PublishSubject<Int>()
         subject.onError(TestError.first)
