@@ -41,7 +41,7 @@
     /// `Event<Element>` and where it keeps its case: the metadata looked up once, its size read
     /// through the existential metatype (a static of `Event` would look it up again).
     @inlinable static func eventType<Element>(of _: Element.Type) -> (any CombinedSourceEvent.Type, Int) {
-        let event: any CombinedSourceEvent.Type = Event<Element>.self
+        let event = CombinedEventTypes.shared.eventType(of: Element.self)
         return (event, event.tagOffset)
     }
 
@@ -81,6 +81,40 @@
     @inlinable func destroyRow(_ row: UnsafeMutableRawPointer) {
         if isTrivial { return }
         for index in sources.indices { destroy(at: index, in: row) }
+    }
+}
+
+/// `Event<Element>` for the element types combining operators met recently: this code runs
+/// unspecialised (in a parameter-pack loop), where naming `Event<Element>` asks the runtime's
+/// generic metadata cache, about 300 instructions a time, and an app builds its combineLatests
+/// over a handful of element types. A scan of these few entries under the lock costs a tenth.
+@usableFromInline final class CombinedEventTypes: @unchecked Sendable {
+    @usableFromInline static let shared = CombinedEventTypes()
+    /// How many element types are kept; the oldest entry makes room for a new one.
+    static let capacity = 16
+    let lock = Lock()
+    // Guarded by `lock`. Unchecked exclusivity: a dynamic check would add a thread-local lookup.
+    @exclusivity(unchecked) var entries: [(element: ObjectIdentifier, event: any CombinedSourceEvent.Type)] = []
+    @exclusivity(unchecked) var oldest = 0
+
+    @usableFromInline func eventType<Element>(of _: Element.Type) -> any CombinedSourceEvent.Type {
+        let element = ObjectIdentifier(Element.self)
+        lock.lock()
+        for entry in entries where entry.element == element {
+            lock.unlock()
+            return entry.event
+        }
+        lock.unlock()
+        let event: any CombinedSourceEvent.Type = Event<Element>.self
+        lock.withLock {
+            if entries.count < CombinedEventTypes.capacity {
+                entries.append((element, event))
+            } else {
+                entries[oldest] = (element, event)
+                oldest = (oldest + 1) % CombinedEventTypes.capacity
+            }
+        }
+        return event
     }
 }
 

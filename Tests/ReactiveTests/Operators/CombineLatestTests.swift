@@ -193,6 +193,26 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(240, "7 a -3 true 1.5"), .next(250, "7 b -3 true 1.5"), .next(260, "255 b -3 true 1.5"), .next(270, "255 b -3 true -2.25")])
     }
 
+    func testCombineLatest_moreElementTypesThanTheEventTypeCacheHolds_eachStillReadsBackExactly() {
+        // Each element type's event type is cached (16 entries): 20 types, twice round, make
+        // every entry be replaced and looked up again; a wrong entry would misread the tag.
+        func pairs<Value: Equatable>(_ value: Value) -> Bool {
+            var received: [String] = []
+            _ = Observable.combineLatest(Observable.just(value), Observable.just(UInt8(9))) { "\($0 == value) \($1)" }
+                .subscribe(onNext: { received.append($0) }, onCompleted: { received.append("end") })
+            return received == ["true 9", "end"]
+        }
+        for round in 0..<2 {
+            let results = [
+                pairs(Int8(-1)), pairs(Int16(-2)), pairs(Int32(-3)), pairs(Int64(-4)), pairs(UInt16(5)),
+                pairs(UInt32(6)), pairs(UInt64(7)), pairs(Float(0.5)), pairs(Double(1.5)), pairs(true),
+                pairs("text"), pairs([1, 2]), pairs(["a": 1]), pairs(Set([3])), pairs(Optional(8)),
+                pairs(Character("c")), pairs((1...3).map { $0 }), pairs(TestError.first), pairs(Int?.none), pairs(UInt(10)),
+            ]
+            XCTAssertEqual(results, Array(repeating: true, count: 20), "round \(round)")
+        }
+    }
+
     func testCombineLatest_reentrantOnNext_sendsEveryCombinationInOrder() {
         // Elements sent from inside onNext are queued with their own snapshot and delivered after
         // the current one, each combination once: for trivial values and for references.
