@@ -13,10 +13,11 @@ final class KeyPathChain: @unchecked Sendable {
     private let steps: [String]
     private weak var registration: Registration?
     private let lock = Lock()
-    // Guarded by lock.
-    private var links: [Link] = []
-    private var lastValue: Any?
-    private var invalidated = false
+    // Guarded by lock. Unchecked exclusivity: the lock orders every access, and the dynamic
+    // check cost about 80 instructions per access on the per-change path.
+    @exclusivity(unchecked) private var links: [Link] = []
+    @exclusivity(unchecked) private var lastValue: Any?
+    @exclusivity(unchecked) private var invalidated = false
 
     /// One step's registration, on the object at that step.
     private struct Link {
@@ -101,8 +102,18 @@ final class KeyPathChain: @unchecked Sendable {
     }
 
     private func link(_ object: any KeyValueObservable, level: Int) throws -> Link {
-        let token = try object.observe(steps[level], options: [.prior]) { [weak self] _, change in
-            self?.stepChanged(level: level, isPrior: change.isPrior)
+        // A prior notification only serves a user who asked for one: without it, a step's
+        // setter takes its plain path (no will/did pair). The leaf step takes its new value
+        // with the change, so that a change there (the common one) re-reads nothing.
+        let isLeaf = level == steps.count - 1
+        var options: KeyValueObservingOptions = isLeaf ? [.new] : []
+        if registration?.options.contains(.prior) == true { options.insert(.prior) }
+        let token = try object.observe(steps[level], options: options) { [weak self] _, change in
+            if isLeaf && change.kind == .setting && !change.isPrior {
+                self?.leafChanged(to: change.newValue)
+            } else {
+                self?.stepChanged(level: level, isPrior: change.isPrior)
+            }
         }
         var hook: (ObservationRegistry, Int)?
         if level > 0 {
@@ -147,6 +158,30 @@ final class KeyPathChain: @unchecked Sendable {
             kind: .setting,
             oldValue: registration.options.contains(.old) ? old : nil,
             newValue: registration.options.contains(.new) ? new : nil), of: root)
+    }
+
+    /// The last step's value was set to `new` on the object the path leads to now: no step to
+    /// re-wire, and the path's value is `new`.
+    private func leafChanged(to new: Any?) {
+        guard let registration, registration.isActive, let root else { return }
+        if registration.observerIsGone {
+            root.observationRegistry.removeGoneObservers()
+            return
+        }
+        let options = registration.options
+        lock.lock()
+        if invalidated {
+            lock.unlock()
+            return
+        }
+        // Swapped rather than copied: a copy of an `Any` goes through its value witnesses.
+        var old = new
+        swap(&old, &lastValue)
+        lock.unlock()
+        registration.deliver(KeyValueChange(
+            kind: .setting,
+            oldValue: options.contains(.old) ? old : nil,
+            newValue: options.contains(.new) ? new : nil), of: root)
     }
 
     /// Removes every step's registration.

@@ -201,6 +201,63 @@ final class ObservingTests: KVOTestCase {
         XCTAssertEqual(person.observationCount, 0)
     }
 
+    func testDottedPath_priorOption_precedesEveryChange_atTheLeafAndAtAnIntermediate() throws {
+        let person = Person()
+        person.address = Address()
+        person.address?.street = Street()
+        let recorder = Recorder()
+        try person.addObserver(recorder, forKeyPath: "address.street.number", options: [.old, .new, .prior])
+        person.address?.street?.number = 2
+        let replacement = Street()
+        replacement.number = 5
+        person.address?.street = replacement
+        replacement.number = 6
+        XCTAssertEqual(recorder.changes.map(describe), [
+            "setting prior old=1", "setting old=1 new=2",
+            "setting prior old=2", "setting old=2 new=5",
+            "setting prior old=5", "setting old=5 new=6",
+        ])
+        person.removeObserver(recorder, forKeyPath: "address.street.number")
+        XCTAssertEqual(replacement.observationCount, 0)
+    }
+
+    func testDottedPath_leafArrayChangedInPlace_reportsTheWholeOldAndNewArrays() throws {
+        let person = Person()
+        person.address = Address()
+        let street = Street()
+        person.address?.street = street
+        let recorder = Recorder()
+        try person.addObserver(recorder, forKeyPath: "address.street.names", options: [.old, .new])
+        let names = try street.mutableArrayValue(forKey: "names")
+        try names.append("a")
+        try names.insert("b", at: 0)
+        street.names = ["c"]
+        try names.remove(at: 0)
+        XCTAssertEqual(recorder.changes.map(describe), [
+            "setting old=[] new=[\"a\"]",
+            "setting old=[\"a\"] new=[\"b\", \"a\"]",
+            "setting old=[\"b\", \"a\"] new=[\"c\"]",
+            "setting old=[\"c\"] new=[]",
+        ])
+        person.removeObserver(recorder, forKeyPath: "address.street.names")
+    }
+
+    func testDottedPath_optionalLeaf_setToNilAndBack_reportsNilNotABoxedNone() throws {
+        let person = Person()
+        person.address = Address()
+        let street = Street()
+        person.address?.street = street
+        let recorder = Recorder()
+        try person.addObserver(recorder, forKeyPath: "address.street.alias", options: [.old, .new])
+        street.alias = "Main"
+        street.alias = nil
+        street.alias = "High"
+        XCTAssertEqual(recorder.changes.map(describe), ["setting new=Main", "setting old=Main", "setting new=High"])
+        XCTAssertNil(recorder.changes[1].newValue)
+        XCTAssertNil(recorder.changes[0].oldValue)
+        person.removeObserver(recorder, forKeyPath: "address.street.alias")
+    }
+
     func testTypedObservation_tokenStopsOnInvalidateAndRelease_andSeesWhatStringObserversSee() throws {
         let person = Person()
         var typed: [String] = []

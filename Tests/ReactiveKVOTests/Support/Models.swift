@@ -33,6 +33,8 @@ final class Address: KeyValueObservable {
 
 final class Street: KeyValueObservable {
     @Observed var number = 1
+    @Observed var names: [String] = []
+    @Observed var alias: String?
 }
 
 /// Seed 000's download: `downloadProgress` depends on `writtenData` and `totalData`.
