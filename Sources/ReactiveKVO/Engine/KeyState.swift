@@ -91,11 +91,16 @@ import Foundation
 
     /// Delivers a setting change to every registration.
     @usableFromInline func deliverSetting(old: Any?, new: Any?) {
+        deliver(.setting, old: old, new: new, indexes: .none)
+    }
+
+    /// Delivers a change to every registration, each with the old and new values it asked for.
+    func deliver(_ kind: KeyValueChange.Kind, old: Any?, new: Any?, indexes: ChangeIndexes) {
         object._withUnsafeGuaranteedRef { object in
             for registration in unmanaged {
                 registration._withUnsafeGuaranteedRef { registration in
                     let options = registration.options
-                    registration.deliver(KeyValueChange(kind: .setting, oldValue: options.contains(.old) ? old : nil, newValue: options.contains(.new) ? new : nil), of: object)
+                    registration.deliver(KeyValueChange(kind: kind, oldValue: options.contains(.old) ? old : nil, newValue: options.contains(.new) ? new : nil, changeIndexes: indexes), of: object)
                 }
             }
         }

@@ -21,17 +21,22 @@ public struct KeyValueChange: CustomStringConvertible {
     /// The new value (or inserted/replacing elements), if `.new` was asked for and this is not
     /// a prior callback.
     public let newValue: Any?
-    /// The affected indexes of a to-many change.
-    public let indexes: IndexSet?
+    /// The affected indexes of a to-many change (made when read: see `ChangeIndexes`).
+    public var indexes: IndexSet? { changeIndexes.indexSet }
     /// Whether this is the callback before the change (`.prior`).
     public let isPrior: Bool
+    let changeIndexes: ChangeIndexes
 
     /// Creates a change record (the engine makes them; tests and custom observers may too).
     public init(kind: Kind, oldValue: Any? = nil, newValue: Any? = nil, indexes: IndexSet? = nil, isPrior: Bool = false) {
+        self.init(kind: kind, oldValue: oldValue, newValue: newValue, changeIndexes: indexes.map(ChangeIndexes.set) ?? .none, isPrior: isPrior)
+    }
+
+    init(kind: Kind, oldValue: Any?, newValue: Any?, changeIndexes: ChangeIndexes, isPrior: Bool = false) {
         self.kind = kind
         self.oldValue = oldValue
         self.newValue = newValue
-        self.indexes = indexes
+        self.changeIndexes = changeIndexes
         self.isPrior = isPrior
     }
 
@@ -54,16 +59,31 @@ public struct ObservedChange<Value> {
     public let oldValue: Value?
     /// The new value, if `.new` was asked for and it has the property's type.
     public let newValue: Value?
-    /// The affected indexes of a to-many change.
-    public let indexes: IndexSet?
+    /// The affected indexes of a to-many change (made when read: see `ChangeIndexes`).
+    public var indexes: IndexSet? { changeIndexes.indexSet }
     /// Whether this is the callback before the change.
     public let isPrior: Bool
+    let changeIndexes: ChangeIndexes
 
     init(_ change: KeyValueChange) {
         kind = change.kind
         oldValue = change.oldValue as? Value
         newValue = change.newValue as? Value
-        indexes = change.indexes
+        changeIndexes = change.changeIndexes
         isPrior = change.isPrior
     }
+}
+
+/// The indexes of a change, kept as a range until someone reads them: an `IndexSet` costs
+/// allocations (three for one index here), and most observers of an array never look. Two plain
+/// fields rather than an enum, so that copying a change record needs no switch.
+struct ChangeIndexes {
+    let storedRange: Range<Int>?
+    let storedSet: IndexSet?
+
+    static var none: ChangeIndexes { ChangeIndexes(storedRange: nil, storedSet: nil) }
+    static func range(_ range: Range<Int>) -> ChangeIndexes { ChangeIndexes(storedRange: range, storedSet: nil) }
+    static func set(_ set: IndexSet) -> ChangeIndexes { ChangeIndexes(storedRange: nil, storedSet: set) }
+
+    var indexSet: IndexSet? { storedSet ?? storedRange.map { IndexSet(integersIn: $0) } }
 }

@@ -37,9 +37,13 @@ public final class KeyValueMutableArray {
     /// Inserts `element` at `index` (an `.insertion`).
     public func insert(_ element: Any, at index: Int) throws {
         try checkIndex(index, allowEnd: true)
+        if let observers = storage.beginPlainChange() {
+            try storage.insertCheckedElement(element, at: index, className: registry.className, key: key)
+            observers.deliver(.insertion, old: nil, new: observers.needsNew ? [element] : nil, indexes: .range(index..<index + 1))
+            return
+        }
         try storage.checkElement(element, className: registry.className, key: key)
-        let indexes = IndexSet(integer: index)
-        registry.willChange(key, .insertion, indexes: indexes)
+        registry.willChange(key, .insertion, indexes: IndexSet(integer: index))
         storage.insertElement(element, at: index)
         registry.didChange(key, .insertion, newElements: [element])
     }
@@ -47,9 +51,14 @@ public final class KeyValueMutableArray {
     /// Removes the element at `index` (a `.removal`).
     public func remove(at index: Int) throws {
         try checkIndex(index, allowEnd: false)
-        let indexes = IndexSet(integer: index)
-        registry.willChange(key, .removal, indexes: indexes, oldElements: [storage.element(at: index)])
-        storage.removeElements(at: indexes)
+        if let observers = storage.beginPlainChange() {
+            let old = observers.needsOld ? [storage.element(at: index)] : nil
+            storage.removeElements(in: index..<index + 1)
+            observers.deliver(.removal, old: old, new: nil, indexes: .range(index..<index + 1))
+            return
+        }
+        registry.willChange(key, .removal, indexes: IndexSet(integer: index), oldElements: [storage.element(at: index)])
+        storage.removeElements(in: index..<index + 1)
         registry.didChange(key, .removal)
     }
 
@@ -57,8 +66,13 @@ public final class KeyValueMutableArray {
     public func replace(at index: Int, with element: Any) throws {
         try checkIndex(index, allowEnd: false)
         try storage.checkElement(element, className: registry.className, key: key)
-        let indexes = IndexSet(integer: index)
-        registry.willChange(key, .replacement, indexes: indexes, oldElements: [storage.element(at: index)])
+        if let observers = storage.beginPlainChange() {
+            let old = observers.needsOld ? [storage.element(at: index)] : nil
+            storage.replaceElement(at: index, with: element)
+            observers.deliver(.replacement, old: old, new: observers.needsNew ? [element] : nil, indexes: .range(index..<index + 1))
+            return
+        }
+        registry.willChange(key, .replacement, indexes: IndexSet(integer: index), oldElements: [storage.element(at: index)])
         storage.replaceElement(at: index, with: element)
         registry.didChange(key, .replacement, newElements: [element])
     }
@@ -67,9 +81,14 @@ public final class KeyValueMutableArray {
     public func removeAll() {
         let count = storage.elementCount
         guard count > 0 else { return }
-        let indexes = IndexSet(integersIn: 0..<count)
-        registry.willChange(key, .removal, indexes: indexes, oldElements: (0..<count).map(storage.element(at:)))
-        storage.removeElements(at: indexes)
+        if let observers = storage.beginPlainChange() {
+            let old = observers.needsOld ? (0..<count).map(storage.element(at:)) : nil
+            storage.removeElements(in: 0..<count)
+            observers.deliver(.removal, old: old, new: nil, indexes: .range(0..<count))
+            return
+        }
+        registry.willChange(key, .removal, indexes: IndexSet(integersIn: 0..<count), oldElements: (0..<count).map(storage.element(at:)))
+        storage.removeElements(in: 0..<count)
         registry.didChange(key, .removal)
     }
 
@@ -95,30 +114,60 @@ extension KeyValueObservable {
 
 /// An array property's storage, element by element, without knowing the element type.
 protocol KeyValueArrayStorage: AnyObject {
+    /// The observers to tell after a change made now, when it is a plain one (see
+    /// `KeyState.beginSet`: automatic notification, no dependent key, no will/did in progress,
+    /// no prior callback, someone registered); nil when the will/did path must run.
+    func beginPlainChange() -> KeyObservers?
     var elementCount: Int { get }
     func element(at index: Int) -> Any
     func checkElement(_ element: Any, className: String, key: String) throws
+    /// Inserts `element` if it has the element type (one dynamic cast); else throws, changing
+    /// nothing.
+    func insertCheckedElement(_ element: Any, at index: Int, className: String, key: String) throws
     func insertElement(_ element: Any, at index: Int)
-    func removeElements(at indexes: IndexSet)
+    func removeElements(in range: Range<Int>)
     func replaceElement(at index: Int, with element: Any)
 }
 
 extension ObservedStorage: KeyValueArrayStorage where Value: RangeReplaceableCollection, Value: MutableCollection, Value.Index == Int {
+    func beginPlainChange() -> KeyObservers? {
+        // Pairs with the releasing watcher count, as in the setter: `keyState` was set before.
+        guard state.load(ordering: .acquiring) & ~ObservedStorageState.probing != 0 else { return nil }
+        return unmanagedKeyState?._withUnsafeGuaranteedRef { $0.beginSet() }
+    }
+
     var elementCount: Int { value.count }
 
     func element(at index: Int) -> Any { value[index] }
 
     func checkElement(_ element: Any, className: String, key: String) throws {
         guard element is Value.Element else {
-            throw KeyValueCodingError.typeMismatch(className: className, key: key, expected: "\(Value.Element.self)", actual: "\(type(of: element))")
+            throw typeMismatch(element, className: className, key: key)
         }
+    }
+
+    func insertCheckedElement(_ element: Any, at index: Int, className: String, key: String) throws {
+        guard let element = element as? Value.Element else {
+            throw typeMismatch(element, className: className, key: key)
+        }
+        // This runs unspecialised (through the protocol's witness): a generic `insert` goes
+        // through `replaceSubrange` and several metadata lookups, `append` through fewer.
+        if index == value.count {
+            value.append(element)
+        } else {
+            value.insert(element, at: index)
+        }
+    }
+
+    private func typeMismatch(_ element: Any, className: String, key: String) -> KeyValueCodingError {
+        .typeMismatch(className: className, key: key, expected: "\(Value.Element.self)", actual: "\(type(of: element))")
     }
 
     // The elements were checked by `checkElement` before the change was announced.
     func insertElement(_ element: Any, at index: Int) { value.insert(element as! Value.Element, at: index) }
 
-    func removeElements(at indexes: IndexSet) {
-        for index in indexes.reversed() { value.remove(at: index) }
+    func removeElements(in range: Range<Int>) {
+        value.removeSubrange(range)
     }
 
     func replaceElement(at index: Int, with element: Any) { value[index] = element as! Value.Element }

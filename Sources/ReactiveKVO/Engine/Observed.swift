@@ -108,8 +108,9 @@ protocol AnyObservedStorage: AnyObject {
     var keyState: KeyState? {
         didSet { unmanagedKeyState = keyState.map(Unmanaged.passUnretained) }
     }
-    /// `keyState` without reference counting, for the setter.
-    @usableFromInline var unmanagedKeyState: Unmanaged<KeyState>?
+    /// `keyState` without reference counting, for the setter. Unchecked exclusivity: written
+    /// once, before the first watcher is counted; read after loading that count.
+    @exclusivity(unchecked) @usableFromInline var unmanagedKeyState: Unmanaged<KeyState>?
     var key = ""
     private(set) var probedKeyPath: AnyKeyPath?
 

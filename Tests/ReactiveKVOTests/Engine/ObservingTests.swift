@@ -158,6 +158,54 @@ final class ObservingTests: KVOTestCase {
         person.removeObserver(recorder, forKeyPath: "tags")
     }
 
+    func testMutableArray_withoutPrior_takesThePlainPath_andReportsTheSameChanges() throws {
+        // Without a prior callback a mutation notifies once, after it (no will/did pair): the
+        // same kinds, indexes and elements as with one; indexes are made when read.
+        for options: KeyValueObservingOptions in [[.old, .new], [.new], [.old], []] {
+            let person = Person()
+            let recorder = Recorder()
+            try person.addObserver(recorder, forKeyPath: "tags", options: options)
+            let tags = try person.mutableArrayValue(forKey: "tags")
+            try tags.append("a")
+            try tags.insert("b", at: 0)
+            try tags.replace(at: 1, with: "c")
+            try tags.remove(at: 0)
+            try tags.append("d")
+            tags.removeAll()
+            tags.removeAll()  // empty: nothing
+            XCTAssertThrowsError(try tags.append(1)) { error in
+                XCTAssertEqual(error as? KeyValueCodingError, .typeMismatch(className: "Person", key: "tags", expected: "String", actual: "Int"))
+            }
+            XCTAssertThrowsError(try tags.insert("e", at: 2)) { error in
+                XCTAssertEqual(error as? KeyValueCodingError, .indexOutOfRange(className: "Person", key: "tags", index: 2, count: 0))
+            }
+            let old = options.contains(.old)
+            let new = options.contains(.new)
+            XCTAssertEqual(recorder.changes.map(describe), [
+                "insertion" + (new ? " new=[\"a\"]" : "") + " at=[0]",
+                "insertion" + (new ? " new=[\"b\"]" : "") + " at=[0]",
+                "replacement" + (old ? " old=[\"a\"]" : "") + (new ? " new=[\"c\"]" : "") + " at=[1]",
+                "removal" + (old ? " old=[\"b\"]" : "") + " at=[0]",
+                "insertion" + (new ? " new=[\"d\"]" : "") + " at=[1]",
+                "removal" + (old ? " old=[\"c\", \"d\"]" : "") + " at=[0, 1]",
+            ], "\(options)")
+            XCTAssertEqual(person.tags, [])
+            person.removeObserver(recorder, forKeyPath: "tags")
+        }
+    }
+
+    func testMutableArray_unobserved_changesTheArrayAndTellsNobody() throws {
+        let person = Person()
+        let tags = try person.mutableArrayValue(forKey: "tags")
+        try tags.append("a")
+        try tags.insert("b", at: 0)
+        try tags.replace(at: 0, with: "c")
+        XCTAssertEqual(person.tags, ["c", "a"])
+        try tags.remove(at: 1)
+        XCTAssertEqual(person.tags, ["c"])
+        XCTAssertEqual(try tags.element(at: 0) as? String, "c")
+    }
+
     func testDottedPath_leafChange_intermediateReplacedAndNil() throws {
         let person = Person()
         let first = Address(city: "Oslo")
