@@ -46,37 +46,20 @@ extension ObservableType {
 /// The sink of `subscribe(onNext:…)`. It releases the closures as soon as the subscription is
 /// disposed or terminated (breaking cycles through captured subscriptions), never while one runs.
 @usableFromInline final class SubscribeSink<Element>: Sink {
-    /// The element, error and completion closures, released together.
-    @usableFromInline final class Handlers {
-        @usableFromInline let onNext: ((Element) -> Void)?
-        @usableFromInline let onError: ((Swift.Error) -> Void)?
-        @usableFromInline let onCompleted: (() -> Void)?
-
-        @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?) {
-            self.onNext = onNext
-            self.onError = onError
-            self.onCompleted = onCompleted
-        }
-    }
-
-    // `handlers` owns the closures; `unretainedHandlers` is the same reference, read on the
-    // per-event path without a retain and release. Sound because both are cleared only by
-    // `releaseUserResources`, which `Sink` runs once no delivery is in progress (a disposal during
-    // a delivery defers it to `endDelivery`); so between `beginDelivery` and `endDelivery` the
-    // object `handlers` owns cannot go away. SubscribeTests fails if that rule breaks (a closure
-    // disposing its own subscription finds the other closures still alive until it returns)
-    // and stresses disposal from another thread during deliveries (CI runs it under ASan).
-    // Unchecked exclusivity: written only by releaseUserResources, under the rule above.
-    @exclusivity(unchecked) @usableFromInline var handlers: Handlers?
-    @exclusivity(unchecked) @usableFromInline var unretainedHandlers: Unmanaged<Handlers>?
+    // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
+    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
+    // check would only add a thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var onNext: ((Element) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var onError: ((Swift.Error) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var onCompleted: (() -> Void)?
     // Read and cleared only by the first disposer.
     @exclusivity(unchecked) @usableFromInline var onDisposed: (() -> Void)?
     @usableFromInline let callStack: [String]
 
     @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
-        let handlers = Handlers(onNext: onNext, onError: onError, onCompleted: onCompleted)
-        self.handlers = handlers
-        self.unretainedHandlers = Unmanaged.passUnretained(handlers)
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
         self.onDisposed = onDisposed
         self.callStack = onError == nil ? Hooks.subscriptionCallStack() : []
         super.init()
@@ -85,25 +68,21 @@ extension ObservableType {
     @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         switch event {
         case .next(let element):
-            if beginDelivery(terminal: false) {
-                unretainedHandlers?._withUnsafeGuaranteedRef { $0.onNext?(element) }
-            }
+            if beginDelivery(terminal: false) { onNext?(element) }
             endDelivery()
         case .error(let error):
             if beginDelivery(terminal: true) {
-                unretainedHandlers?._withUnsafeGuaranteedRef { handlers in
-                    if let onError = handlers.onError {
-                        onError(error)
-                    } else {
-                        Hooks.defaultErrorHandler(callStack, error)
-                    }
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
                 }
                 dispose()
             }
             endDelivery()
         case .completed:
             if beginDelivery(terminal: true) {
-                unretainedHandlers?._withUnsafeGuaranteedRef { $0.onCompleted?() }
+                onCompleted?()
                 dispose()
             }
             endDelivery()
@@ -120,7 +99,8 @@ extension ObservableType {
     }
 
     @usableFromInline override func releaseUserResources() {
-        unretainedHandlers = nil
-        handlers = nil
+        onNext = nil
+        onError = nil
+        onCompleted = nil
     }
 }

@@ -3,8 +3,8 @@ import Reactive
 import XCTest
 
 /// `subscribe(onNext:onError:onCompleted:onDisposed:)` keeps its closures while one of them runs
-/// and releases them once the subscription ends. The sink reads its closures without retaining
-/// them on the per-event path; these tests fail (or crash under ASan) if a closure's captures were
+/// and releases them once the subscription ends (a disposal during a delivery defers the release
+/// to the delivery's end); these tests fail (or crash under ASan) if a closure's captures were
 /// released while it runs.
 final class SubscribeTests: ReactiveTestCase {
     /// Something a closure captures, whose lifetime the test watches through a weak reference.
