@@ -47,6 +47,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         }
         return run(self, downstream)
     }
+
+    /// Subscribes an internal downstream sink from inside another node's `run`, which only
+    /// `subscribe(_:)` calls, with the trampoline installed: so this does not ask for it again
+    /// (a thread-local lookup per operator of a chain). Debug builds check that it is installed.
+    @inlinable final func subscribeInsideRun(_ downstream: Downstream<Element>) -> Disposable {
+        assert(!CurrentThreadScheduler.isScheduleRequired, "subscribeInsideRun outside a subscription")
+        return run(self, downstream)
+    }
 }
 
 /// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and

@@ -28,7 +28,7 @@ extension ForwardingSink: ForwardingSinkProtocol {}
 
 extension UnaryOperatorSink {
     @inlinable func run(_ source: Observable<Source>, _ sourceObserver: Downstream<Source>) {
-        setUpstream(source.subscribe(sourceObserver))
+        setUpstream(source.subscribeInsideRun(sourceObserver))
     }
 }
 

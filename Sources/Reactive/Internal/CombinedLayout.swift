@@ -192,7 +192,8 @@
 /// the combining machinery does at a source's element type it does through this conformance.
 @usableFromInline protocol CombinedSourceEvent {
     /// Subscribes the source recorded at `source` (an `Observable` of this event's element
-    /// type), its events going to `handler` with `target`.
+    /// type), its events going to `handler` with `target`. Only from inside the combining
+    /// observable's `run` (see `Observable.subscribeInsideRun`).
     static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
@@ -227,7 +228,7 @@ extension Event: CombinedSourceEvent {
     @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable {
         let handler = unsafeBitCast(handler, to: SourceHandler<Event<Element>>.self).handler
         let observable = Unmanaged.passUnretained(source.pointee.observable)
-        return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribe(Downstream(target, handler)) }
+        return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribeInsideRun(Downstream(target, handler)) }
     }
 
     @inlinable static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {

@@ -25,7 +25,7 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
             let node = unsafeDowncast(node, to: DebugObservable<Element>.self)
             let sink = DebugSink(downstream: downstream, identifier: node.identifier, trimOutput: node.trimOutput)
             sink.log("subscribed")
-            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: DebugSink<Element>.self).on(&$1) }))
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: DebugSink<Element>.self).on(&$1) }))
             return sink
         })
     }

@@ -20,7 +20,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
             let sink = FilterSink(downstream: downstream, predicate: node.predicate)
-            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) }))
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) }))
             return sink
         })
     }

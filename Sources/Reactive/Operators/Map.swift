@@ -21,7 +21,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
             let sink = MapSink(downstream: downstream, transform: node.transform)
-            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
             return sink
         })
     }

@@ -98,7 +98,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
             let sink = MergeSink(downstream: downstream, selector: node.selector, mode: node.mode)
-            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
             return sink
         })
     }

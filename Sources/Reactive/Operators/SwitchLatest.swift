@@ -30,7 +30,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
             let sink = SwitchSink(downstream: downstream, selector: node.selector)
-            sink.setUpstream(node.source.subscribe(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
             return sink
         })
     }

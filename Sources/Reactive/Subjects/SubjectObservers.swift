@@ -1,20 +1,21 @@
 /// The subscribers of a subject, kept under the subject's lock; shared by every subject.
 ///
-/// The first subscriber is stored inline, so a subject with one subscriber allocates nothing for
-/// it. A subscriber that is still receiving its initial replay (`BehaviorSubject`,
+/// A lone subscriber is stored inline, so a subject with one subscriber allocates nothing for
+/// it; two or more are all kept in one array, so that an event's snapshot of them is one
+/// retain. A subscriber that is still receiving its initial replay (`BehaviorSubject`,
 /// `ReplaySubject`) is "pending": events sent meanwhile are queued for it and delivered, in
 /// order, after the replay, instead of overtaking it from another thread.
 @usableFromInline struct SubjectObservers<Element> {
     @usableFromInline typealias Entry = (key: Int, observer: Downstream<Element>)
 
-    // The first subscriber, in two fields rather than an optional tuple: reading its observer
+    // The lone subscriber, in two fields rather than an optional tuple: reading its observer
     // then copies only the observer (one retain) on the per-event path.
-    @usableFromInline var firstObserver: Downstream<Element>?
-    @usableFromInline var firstKey = 0
-    /// The later subscribers; nil when there are none (always when `firstObserver` is nil). An
-    /// optional, so that emptiness is a pointer test: unspecialised, `count` is a generic call
-    /// that looks up the entry type's metadata.
-    @usableFromInline var rest: ContiguousArray<Entry>?
+    @usableFromInline var loneObserver: Downstream<Element>?
+    @usableFromInline var loneKey = 0
+    /// Every subscriber, in order, when there are two or more (then `loneObserver` is nil); else
+    /// nil. An optional, so that the common paths test a pointer: unspecialised, an array's
+    /// `count` is a generic call that looks up the entry type's metadata.
+    @usableFromInline var several: ContiguousArray<Entry>?
     /// The queues of the pending subscribers; nil when there are none, so that the common paths
     /// test a pointer instead of calling into an unspecialised dictionary.
     @usableFromInline var pending: [Int: [Event<Element>]]?
@@ -22,18 +23,26 @@
 
     @inlinable init() {}
 
-    @inlinable var isEmpty: Bool { firstObserver == nil }
+    @inlinable var isEmpty: Bool { loneObserver == nil && several == nil }
+
+    /// Every subscriber, in order.
+    @usableFromInline var all: ContiguousArray<Entry> {
+        if let several { return several }
+        return loneObserver.map { [(loneKey, $0)] } ?? []
+    }
 
     /// Adds a subscriber; a pending one receives nothing until `takePending` says it is live.
     @inlinable mutating func insert(_ observer: Downstream<Element>, pending isPending: Bool = false) -> Int {
         let key = nextKey
         nextKey += 1
-        if firstObserver == nil {
-            firstObserver = observer
-            firstKey = key
+        if let lone = loneObserver {
+            several = [(loneKey, lone), (key, observer)]
+            loneObserver = nil
+        } else if several != nil {
+            several?.append((key, observer))
         } else {
-            if rest == nil { rest = [] }
-            rest?.append((key, observer))
+            loneObserver = observer
+            loneKey = key
         }
         if isPending {
             if pending == nil { pending = [:] }
@@ -50,24 +59,20 @@
     /// type metadata (hundreds of instructions each).
     @inlinable @inline(__always) mutating func remove(_ key: Int) -> Downstream<Element>? {
         if pending != nil { removePending(key) }
-        guard firstKey == key, let first = firstObserver else { return removeLater(key) }
-        if rest != nil, let next = removeFirstLater() {
-            (firstKey, firstObserver) = next
-        } else {
-            firstObserver = nil
+        if several != nil { return removeOneOfSeveral(key) }
+        guard loneKey == key, let lone = loneObserver else { return nil }
+        loneObserver = nil
+        return lone
+    }
+
+    @usableFromInline mutating func removeOneOfSeveral(_ key: Int) -> Downstream<Element>? {
+        guard let index = several?.firstIndex(where: { $0.key == key }) else { return nil }
+        let removed = several?.remove(at: index).observer
+        if several?.count == 1, let (key, observer) = several?.first {
+            (loneKey, loneObserver) = (key, observer)
+            several = nil
         }
-        return first
-    }
-
-    @usableFromInline mutating func removeLater(_ key: Int) -> Downstream<Element>? {
-        guard let index = rest?.firstIndex(where: { $0.key == key }) else { return nil }
-        defer { if rest?.isEmpty == true { rest = nil } }
-        return rest?.remove(at: index).observer
-    }
-
-    @usableFromInline mutating func removeFirstLater() -> Entry? {
-        defer { if rest?.isEmpty == true { rest = nil } }
-        return rest?.isEmpty == false ? rest?.removeFirst() : nil
+        return removed
     }
 
     @usableFromInline mutating func removePending(_ key: Int) {
@@ -80,26 +85,25 @@
     /// Called holding `lock`, which it releases before calling any subscriber (they may
     /// subscribe, dispose or send). After unlocking it touches only its local copies, never
     /// `self`, which other threads may change from then on. Inlined, with the snapshot in
-    /// locals, so that each subscriber is copied once per event (one retain of its sink):
-    /// returned as a snapshot value, the optimiser copied each one twice.
+    /// locals, so that an event costs one retain (of the lone sink, or of the array of several):
+    /// returned as a snapshot value, the optimiser copied each subscriber twice.
     @inlinable @inline(__always) mutating func send(_ event: Event<Element>, unlocking lock: borrowing Lock) {
         guard pending == nil, case .next = event else {
             sendQueueingOrEnding(event, unlocking: lock)
             return
         }
-        guard let first = firstObserver else {
+        var event = event
+        if let lone = loneObserver {
             lock.unlock()
+            lone.forward(&event)
             return
         }
-        var event = event
-        guard let rest else {
+        guard let several else {
             lock.unlock()
-            first.forward(&event)
             return
         }
         lock.unlock()
-        first.forward(&event)
-        for entry in rest { entry.observer.forward(&event) }
+        for entry in several { entry.observer.forward(&event) }
     }
 
     /// `send` for a terminal event or while a subscriber is pending: out of line, since a
@@ -113,7 +117,6 @@
     /// The live subscribers, in order; the pending ones get `event` queued instead.
     @usableFromInline mutating func liveQueueingPending(_ event: Event<Element>) -> ContiguousArray<Entry> {
         var live = ContiguousArray<Entry>()
-        let all = firstObserver.map { [(firstKey, $0)] + (rest ?? []) } ?? []
         for entry in all {
             if pending?[entry.key] != nil {
                 pending?[entry.key]?.append(event)
@@ -127,9 +130,9 @@
     /// Removes every subscriber, returning those a terminal event goes to now. Pending
     /// subscribers keep their queue (ending with `event`) until they drain it.
     @usableFromInline mutating func removeAll(delivering event: Event<Element>) -> ContiguousArray<Entry> {
-        let live = pending == nil ? (firstObserver.map { [(firstKey, $0)] + (rest ?? []) } ?? []) : liveQueueingPending(event)
-        firstObserver = nil
-        rest = nil
+        let live = pending == nil ? all : liveQueueingPending(event)
+        loneObserver = nil
+        several = nil
         return live
     }
 
