@@ -78,12 +78,14 @@ public struct ObservedChange<Value> {
 /// allocations (three for one index here), and most observers of an array never look. Two plain
 /// fields rather than an enum, so that copying a change record needs no switch.
 struct ChangeIndexes {
-    let storedRange: Range<Int>?
+    /// The indexes as a range; empty when `storedSet` holds them or there are none. Not an
+    /// optional: a plain pair of integers keeps every change record small and trivial to copy.
+    let storedRange: Range<Int>
     let storedSet: IndexSet?
 
-    static var none: ChangeIndexes { ChangeIndexes(storedRange: nil, storedSet: nil) }
+    static var none: ChangeIndexes { ChangeIndexes(storedRange: 0..<0, storedSet: nil) }
     static func range(_ range: Range<Int>) -> ChangeIndexes { ChangeIndexes(storedRange: range, storedSet: nil) }
-    static func set(_ set: IndexSet) -> ChangeIndexes { ChangeIndexes(storedRange: nil, storedSet: set) }
+    static func set(_ set: IndexSet) -> ChangeIndexes { ChangeIndexes(storedRange: 0..<0, storedSet: set) }
 
-    var indexSet: IndexSet? { storedSet ?? storedRange.map { IndexSet(integersIn: $0) } }
+    var indexSet: IndexSet? { storedSet ?? (storedRange.isEmpty ? nil : IndexSet(integersIn: storedRange)) }
 }
