@@ -127,17 +127,22 @@ final class ObservingTests: KVOTestCase {
         }
     }
 
-    func testMutableArray_notifiesKindsIndexesAndElements() throws {
-        let person = Person()
-        let recorder = Recorder()
-        try person.addObserver(recorder, forKeyPath: "tags", options: [.old, .new, .prior])
-        let tags = try person.mutableArrayValue(forKey: "tags")
+    /// Appends "a", inserts "b" first, replaces "a" by "c", removes "b", appends "d", removes all.
+    private func applyEveryKindOfMutation(to tags: KeyValueMutableArray) throws {
         try tags.append("a")
         try tags.insert("b", at: 0)
         try tags.replace(at: 1, with: "c")
         try tags.remove(at: 0)
         try tags.append("d")
         tags.removeAll()
+    }
+
+    func testMutableArray_notifiesKindsIndexesAndElements() throws {
+        let person = Person()
+        let recorder = Recorder()
+        try person.addObserver(recorder, forKeyPath: "tags", options: [.old, .new, .prior])
+        let tags = try person.mutableArrayValue(forKey: "tags")
+        try applyEveryKindOfMutation(to: tags)
         person.tags = ["x"]
         XCTAssertEqual(recorder.changes.map(describe), [
             "insertion prior at=[0]", "insertion new=[\"a\"] at=[0]",
@@ -166,12 +171,7 @@ final class ObservingTests: KVOTestCase {
             let recorder = Recorder()
             try person.addObserver(recorder, forKeyPath: "tags", options: options)
             let tags = try person.mutableArrayValue(forKey: "tags")
-            try tags.append("a")
-            try tags.insert("b", at: 0)
-            try tags.replace(at: 1, with: "c")
-            try tags.remove(at: 0)
-            try tags.append("d")
-            tags.removeAll()
+            try applyEveryKindOfMutation(to: tags)
             tags.removeAll()  // empty: nothing
             XCTAssertThrowsError(try tags.append(1)) { error in
                 XCTAssertEqual(error as? KeyValueCodingError, .typeMismatch(className: "Person", key: "tags", expected: "String", actual: "Int"))
@@ -269,11 +269,17 @@ final class ObservingTests: KVOTestCase {
         XCTAssertEqual(replacement.observationCount, 0)
     }
 
-    func testDottedPath_leafArrayChangedInPlace_reportsTheWholeOldAndNewArrays() throws {
+    /// A person whose address has a street: the three objects of a `address.street.…` path.
+    private func personOnAStreet() -> (Person, Street) {
         let person = Person()
         person.address = Address()
         let street = Street()
         person.address?.street = street
+        return (person, street)
+    }
+
+    func testDottedPath_leafArrayChangedInPlace_reportsTheWholeOldAndNewArrays() throws {
+        let (person, street) = personOnAStreet()
         let recorder = Recorder()
         try person.addObserver(recorder, forKeyPath: "address.street.names", options: [.old, .new])
         let names = try street.mutableArrayValue(forKey: "names")
@@ -291,10 +297,7 @@ final class ObservingTests: KVOTestCase {
     }
 
     func testDottedPath_optionalLeaf_setToNilAndBack_reportsNilNotABoxedNone() throws {
-        let person = Person()
-        person.address = Address()
-        let street = Street()
-        person.address?.street = street
+        let (person, street) = personOnAStreet()
         let recorder = Recorder()
         try person.addObserver(recorder, forKeyPath: "address.street.alias", options: [.old, .new])
         street.alias = "Main"
