@@ -23,23 +23,25 @@ extension ObservableType {
     /// Subscribes closures that receive `object`, held weakly; events after `object` is
     /// deallocated are ignored.
     @inlinable public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        subscribe(
-            onNext: { [weak object] element in
-                guard let object else { return }
-                onNext?(object, element)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            })
+        subscribe(onNext: bindingWeakly(object, onNext), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed))
+    }
+}
+
+/// `action` with `object` passed in, held weakly: once `object` is gone, calls do nothing. Always
+/// a closure, even for a nil `action` (as RxSwift's `subscribe(with:)`: an error with no handler
+/// is then ignored, not reported).
+@inlinable func bindingWeakly<Object: AnyObject, Value>(_ object: Object, _ action: ((Object, Value) -> Void)?) -> (Value) -> Void {
+    { [weak object] value in
+        guard let object else { return }
+        action?(object, value)
+    }
+}
+
+/// `action` with `object` passed in, held weakly; see the one-value form.
+@inlinable func bindingWeakly<Object: AnyObject>(_ object: Object, _ action: ((Object) -> Void)?) -> () -> Void {
+    { [weak object] in
+        guard let object else { return }
+        action?(object)
     }
 }
 

@@ -36,19 +36,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
     /// gone), as `subscribe(onCompleted:onError:onDisposed:)` otherwise.
     public func subscribe<Object: AnyObject>(with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        subscribe(
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            })
+        subscribe(onCompleted: bindingWeakly(object, onCompleted), onError: bindingWeakly(object, onError), onDisposed: bindingWeakly(object, onDisposed))
     }
 
     /// Runs the completables one after another; fails with the first failure.

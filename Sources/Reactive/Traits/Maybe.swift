@@ -52,23 +52,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
     /// gone), as `subscribe(onSuccess:onError:onCompleted:onDisposed:)` otherwise.
     public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        subscribe(
-            onSuccess: { [weak object] element in
-                guard let object else { return }
-                onSuccess?(object, element)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            })
+        subscribe(onSuccess: bindingWeakly(object, onSuccess), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed))
     }
 
     /// Subscribes with closures for success, failure, completion without element, and disposal.

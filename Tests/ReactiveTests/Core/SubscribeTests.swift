@@ -76,6 +76,35 @@ final class SubscribeTests: ReactiveTestCase {
         subscription = nil
     }
 
+    func testSubscribeWith_holdsTheObjectWeakly_andCallsNothingOnceItIsGone() {
+        final class Owner {
+            let log: Collector<String>
+            init(_ log: Collector<String>) { self.log = log }
+        }
+        let log = Collector<String>()
+        var owner: Owner? = Owner(log)
+        weak let watched = owner
+        let subject = PublishSubject<Int>()
+        let maybe = PublishSubject<Int>()
+        let completable = PublishSubject<Never>()
+        let subscriptions = [
+            subject.subscribe(with: owner!, onNext: { $0.log.append("next \($1)") }, onError: { $0.log.append("error \($1)") }, onCompleted: { $0.log.append("completed") }, onDisposed: { $0.log.append("disposed") }),
+            maybe.asMaybe().subscribe(with: owner!, onSuccess: { $0.log.append("success \($1)") }, onDisposed: { $0.log.append("maybe disposed") }),
+            completable.asCompletable().subscribe(with: owner!, onCompleted: { $0.log.append("completable completed") }, onDisposed: { $0.log.append("completable disposed") }),
+        ]
+        subject.onNext(1)
+        XCTAssertEqual(log.values, ["next 1"])
+        owner = nil
+        XCTAssertNil(watched, "the subscriptions do not keep the object alive")
+        subject.onNext(2)
+        subject.onError(TestError.first)
+        maybe.onNext(3)
+        maybe.onCompleted()
+        completable.onCompleted()
+        XCTAssertEqual(log.values, ["next 1"], "nothing is called once the object is gone")
+        subscriptions.forEach { $0.dispose() }
+    }
+
     /// One thread sends while another disposes at arbitrary moments: a closure in progress keeps
     /// its captures (it touches them after a pause), and nothing runs after dispose returned
     /// except at most the delivery already started.
