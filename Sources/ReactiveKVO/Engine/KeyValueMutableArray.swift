@@ -133,6 +133,11 @@ extension ObservedStorage: KeyValueArrayStorage where Value: RangeReplaceableCol
     func beginPlainChange() -> KeyObservers? {
         // Pairs with the releasing watcher count, as in the setter: `keyState` was set before.
         guard state.load(ordering: .acquiring) & ~ObservedStorageState.probing != 0 else { return nil }
+        // Unretained, as in the setter, and sound for the same reason: it is the key state this
+        // storage holds strongly in `keyState` (set once, never cleared), and the caller (the
+        // proxy) holds this storage. The observers returned are a retained snapshot, so a
+        // registration removed on another thread meanwhile stays alive and is skipped by its
+        // active flag (KVOConcurrencyStressTests mutates while observers come and go, under ASan).
         return unmanagedKeyState?._withUnsafeGuaranteedRef { $0.beginSet() }
     }
 

@@ -90,6 +90,54 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         XCTAssertLessThanOrEqual(worst, 1, "more than the callback in flight arrived after invalidate() returned")
     }
 
+    func testMutableArray_mutatedOnOneThreadWhileObserversComeAndGo_everyMutationReachesAWitness() throws {
+        // Observers with and without a prior callback come and go, so mutations switch between
+        // the plain path and the will/did pair while another thread mutates.
+        let person = Person()
+        let witnessed = KVOBox(0)
+        let witness = try person.observe("tags", options: [.new]) { _, change in
+            if change.kind == .insertion || change.kind == .removal { witnessed.mutate { $0 += 1 } }
+        }
+        let tags = try person.mutableArrayValue(forKey: "tags")
+        let shared = KVOBox(tags)
+        let mutations = KVOBox(0)
+        let removals = KVOBox(0)
+        let stop = KVOFlag()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var round = 0
+            while !stop.isSet {
+                do {
+                    if round % 3 == 2 {
+                        try shared.value.remove(at: 0)
+                        removals.mutate { $0 += 1 }
+                    } else {
+                        try shared.value.append("x")
+                    }
+                    mutations.mutate { $0 += 1 }
+                } catch {
+                    XCTFail("\(error)")
+                }
+                round += 1
+            }
+            done.signal()
+        }.start()
+        for round in 0..<300 {
+            let options: KeyValueObservingOptions = round % 2 == 0 ? [.new, .old] : [.new, .prior]
+            let observation = try person.observe("tags", options: options) { _, change in
+                _ = change.indexes?.count
+            }
+            if round % 3 != 0 { Thread.sleep(forTimeInterval: 0.000_02) }
+            observation.invalidate()
+        }
+        stop.set()
+        done.wait()
+        witness.invalidate()
+        XCTAssertGreaterThan(mutations.value, 0)
+        XCTAssertEqual(witnessed.value, mutations.value, "a mutation did not reach an observer registered throughout")
+        XCTAssertEqual(person.tags.count, mutations.value - 2 * removals.value)
+    }
+
     func testRegisteringForAComputedKey_doesNotEvaluateIt() throws {
         let model = CountingGetter()
         let observation = try model.observe("doubled", options: .new) { _, _ in }
