@@ -37,11 +37,9 @@ public final class KeyValueMutableArray {
     /// Inserts `element` at `index` (an `.insertion`).
     public func insert(_ element: Any, at index: Int) throws {
         try checkIndex(index, allowEnd: true)
-        if let observers = storage.beginPlainChange() {
+        if try changePlainly(.insertion, index..<index + 1, old: { nil }, new: { [element] }, {
             try storage.insertCheckedElement(element, at: index, className: registry.className, key: key)
-            observers.deliver(.insertion, old: nil, new: observers.needsNew ? [element] : nil, indexes: .range(index..<index + 1))
-            return
-        }
+        }) { return }
         try storage.checkElement(element, className: registry.className, key: key)
         registry.willChange(key, .insertion, indexes: IndexSet(integer: index))
         storage.insertElement(element, at: index)
@@ -51,12 +49,9 @@ public final class KeyValueMutableArray {
     /// Removes the element at `index` (a `.removal`).
     public func remove(at index: Int) throws {
         try checkIndex(index, allowEnd: false)
-        if let observers = storage.beginPlainChange() {
-            let old = observers.needsOld ? [storage.element(at: index)] : nil
+        if changePlainly(.removal, index..<index + 1, old: { [storage.element(at: index)] }, new: { nil }, {
             storage.removeElements(in: index..<index + 1)
-            observers.deliver(.removal, old: old, new: nil, indexes: .range(index..<index + 1))
-            return
-        }
+        }) { return }
         registry.willChange(key, .removal, indexes: IndexSet(integer: index), oldElements: [storage.element(at: index)])
         storage.removeElements(in: index..<index + 1)
         registry.didChange(key, .removal)
@@ -66,12 +61,9 @@ public final class KeyValueMutableArray {
     public func replace(at index: Int, with element: Any) throws {
         try checkIndex(index, allowEnd: false)
         try storage.checkElement(element, className: registry.className, key: key)
-        if let observers = storage.beginPlainChange() {
-            let old = observers.needsOld ? [storage.element(at: index)] : nil
+        if changePlainly(.replacement, index..<index + 1, old: { [storage.element(at: index)] }, new: { [element] }, {
             storage.replaceElement(at: index, with: element)
-            observers.deliver(.replacement, old: old, new: observers.needsNew ? [element] : nil, indexes: .range(index..<index + 1))
-            return
-        }
+        }) { return }
         registry.willChange(key, .replacement, indexes: IndexSet(integer: index), oldElements: [storage.element(at: index)])
         storage.replaceElement(at: index, with: element)
         registry.didChange(key, .replacement, newElements: [element])
@@ -81,15 +73,24 @@ public final class KeyValueMutableArray {
     public func removeAll() {
         let count = storage.elementCount
         guard count > 0 else { return }
-        if let observers = storage.beginPlainChange() {
-            let old = observers.needsOld ? (0..<count).map(storage.element(at:)) : nil
+        if changePlainly(.removal, 0..<count, old: { (0..<count).map(storage.element(at:)) }, new: { nil }, {
             storage.removeElements(in: 0..<count)
-            observers.deliver(.removal, old: old, new: nil, indexes: .range(0..<count))
-            return
-        }
+        }) { return }
         registry.willChange(key, .removal, indexes: IndexSet(integersIn: 0..<count), oldElements: (0..<count).map(storage.element(at:)))
         storage.removeElements(in: 0..<count)
         registry.didChange(key, .removal)
+    }
+
+    /// Makes a change of the elements at `range` with `mutate` (which throws only before changing
+    /// anything) and tells the observers once, after it, when the change is a plain one (see
+    /// `KeyValueArrayStorage.beginPlainChange`); false, with nothing done, when the will/did pair
+    /// must run instead. `old` is read before the change, and each only if an observer asks.
+    private func changePlainly(_ kind: KeyValueChange.Kind, _ range: Range<Int>, old: () -> [Any]?, new: () -> [Any]?, _ mutate: () throws -> Void) rethrows -> Bool {
+        guard let observers = storage.beginPlainChange() else { return false }
+        let oldElements = observers.needsOld ? old() : nil
+        try mutate()
+        observers.deliver(kind, old: oldElements, new: observers.needsNew ? new() : nil, indexes: .range(range))
+        return true
     }
 
     private func checkIndex(_ index: Int, allowEnd: Bool) throws {
