@@ -133,12 +133,7 @@ final class KeyPathChain: @unchecked Sendable {
     }
 
     private func stepChanged(level: Int, isPrior: Bool) {
-        guard let registration, registration.isActive, let root else { return }
-        if registration.observerIsGone {
-            // Its observer was released: nothing of this path stays registered.
-            root.observationRegistry.removeGoneObservers()
-            return
-        }
+        guard let (registration, root) = liveRegistration() else { return }
         let old = lock.withLock { lastValue }
         if isPrior {
             if registration.options.contains(.prior) {
@@ -154,21 +149,13 @@ final class KeyPathChain: @unchecked Sendable {
             registration.fail(error)
         }
         let new = lock.withLock { lastValue }
-        registration.deliver(KeyValueChange(
-            kind: .setting,
-            oldValue: registration.options.contains(.old) ? old : nil,
-            newValue: registration.options.contains(.new) ? new : nil), of: root)
+        deliverSetting(old: old, new: new, to: registration, of: root)
     }
 
     /// The last step's value was set to `new` on the object the path leads to now: no step to
     /// re-wire, and the path's value is `new`.
     private func leafChanged(to new: Any?) {
-        guard let registration, registration.isActive, let root else { return }
-        if registration.observerIsGone {
-            root.observationRegistry.removeGoneObservers()
-            return
-        }
-        let options = registration.options
+        guard let (registration, root) = liveRegistration() else { return }
         lock.lock()
         if invalidated {
             lock.unlock()
@@ -178,6 +165,23 @@ final class KeyPathChain: @unchecked Sendable {
         var old = new
         swap(&old, &lastValue)
         lock.unlock()
+        deliverSetting(old: old, new: new, to: registration, of: root)
+    }
+
+    /// The user's registration and the root, while both live and the registration is active;
+    /// nil otherwise (and if its observer was released, nothing of this path stays registered).
+    private func liveRegistration() -> (Registration, any KeyValueObservable)? {
+        guard let registration, registration.isActive, let root else { return nil }
+        if registration.observerIsGone {
+            root.observationRegistry.removeGoneObservers()
+            return nil
+        }
+        return (registration, root)
+    }
+
+    /// Tells the user's registration that the path's value went from `old` to `new`.
+    private func deliverSetting(old: Any?, new: Any?, to registration: Registration, of root: any KeyValueObservable) {
+        let options = registration.options
         registration.deliver(KeyValueChange(
             kind: .setting,
             oldValue: options.contains(.old) ? old : nil,
