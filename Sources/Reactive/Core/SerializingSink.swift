@@ -129,6 +129,29 @@
         }
     }
 
+    /// Under `lock`, when `deliversAtOnceLocked`: makes the caller the emitter of an element
+    /// it delivers with `emitNext` after unlocking. What `acceptLocked` does for a `next` in
+    /// that case, with no event built for the queue (the uncontended path of combineLatest).
+    @inlinable final func beginEmittingLocked() {
+        emitting = true
+        emitterThread = currentThreadID()
+    }
+
+    /// Without `lock`: delivers the element `makeElement` returns (its error, if it throws) as
+    /// the emitter `beginEmittingLocked` made the caller, then what was queued meanwhile.
+    @inlinable @inline(__always) final func emitNext(_ makeElement: () throws -> Element) {
+        if isDisposed { return }
+        let event: Event<Element>
+        do {
+            event = .next(try makeElement())
+        } catch {
+            emitStop(.error(error))
+            return
+        }
+        downstream.on(event)
+        if let next = nextQueued() { emit(next) }
+    }
+
     /// Without `lock`: delivers `first` (accepted by `acceptLocked`, which made the caller the
     /// emitter), then what was queued meanwhile. A terminal event disposes the sink.
     @inlinable final func emit(_ first: Event<Item>) {
@@ -149,31 +172,44 @@
                 event = .completed
             }
             if event.isStopEvent {
-                lock.withLock {
-                    done = true
-                    queue.removeAll()
-                    queueHead = 0
-                }
-                downstream.on(event)
-                dispose()
+                emitStop(event)
                 return
             }
             downstream.on(event)
-            lock.lock()
-            if queueHead < queue.count {
-                next = queue[queueHead]
-                queueHead += 1
-                lock.unlock()
-            } else {
-                if queueHead != 0 {
-                    queue.removeAll(keepingCapacity: true)
-                    queueHead = 0
-                }
-                emitting = false
-                lock.unlock()
-                return
-            }
+            guard let queued = nextQueued() else { return }
+            next = queued
         }
+    }
+
+    /// Without `lock`, as the emitter: delivers a terminal event, dropping whatever is queued,
+    /// and disposes the sink.
+    @inlinable final func emitStop(_ event: Event<Element>) {
+        lock.withLock {
+            done = true
+            queue.removeAll()
+            queueHead = 0
+        }
+        downstream.on(event)
+        dispose()
+    }
+
+    /// Without `lock`, as the emitter after a delivery: the next queued event, or nil when
+    /// there is none, the caller then no longer being the emitter.
+    @inlinable final func nextQueued() -> Event<Item>? {
+        lock.lock()
+        if queueHead < queue.count {
+            let next = queue[queueHead]
+            queueHead += 1
+            lock.unlock()
+            return next
+        }
+        if queueHead != 0 {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        }
+        emitting = false
+        lock.unlock()
+        return nil
     }
 }
 

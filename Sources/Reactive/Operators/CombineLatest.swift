@@ -99,11 +99,15 @@ extension ObservableType {
                 layout.copyRow(latest, to: row.storage, initialized: false)
                 row.isFull = true
                 accepted = .next(row)
-            } else {
-                layout.copyRow(latest, to: emitRow, initialized: emitRowIsFull)
-                emitRowIsFull = true
-                accepted = .next(nil)
+                break
             }
+            // Nobody delivers or waits: this call emits the row itself, with nothing queued.
+            layout.copyRow(latest, to: emitRow, initialized: emitRowIsFull)
+            emitRowIsFull = true
+            beginEmittingLocked()
+            lock.unlock()
+            emitNext { try reader(resultSelector, emitRow, layout.sources) }
+            return
         case .error(let error):
             ended = endSource(index)
             accepted = .error(error)
