@@ -39,6 +39,18 @@
         self.init(layout: layout, resultSelector: resultSelector)
     }
 
+    /// Sources that are `Observable`s already, with a selector of fixed arity and its reader
+    /// (`FixedRowSelector`): the per-arity operators' form.
+    @inlinable init<each Element>(observables source: repeat Observable<each Element>, selector: FixedRowSelector<Result>) {
+        var layout = CombinedLayout()
+        layout.sources.reserveCapacity(packCount(repeat (each Element).self))
+        repeat layout.append(each source)
+        self.layout = layout
+        resultSelector = selector.erased
+        reader = selector.reader
+        isCollection = false
+    }
+
     @inlinable init<each Element>(layout: CombinedLayout, resultSelector: @escaping (repeat each Element) throws -> Result) {
         self.layout = layout
         self.resultSelector = unsafeBitCast(PackResultSelector(resultSelector), to: ErasedResultSelector.self)
@@ -109,6 +121,11 @@
         var index = 0
         return try resultSelector(repeat combinedValueAddress(in: row, sources: sources, at: &index).assumingMemoryBound(to: (each Element).self).pointee)
     }
+}
+
+/// The value of the source at `index` in `row`, at its type.
+@inlinable @inline(__always) func combinedValue<Value>(in row: UnsafeRawPointer, _ sources: [CombinedSource], _ index: Int, as _: Value.Type) -> UnsafePointer<Value> {
+    (row + sources[index].offset).assumingMemoryBound(to: Value.self)
 }
 
 /// Where the value of the source at `index` is in `row`; advances `index`.

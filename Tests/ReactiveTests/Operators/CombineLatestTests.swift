@@ -25,6 +25,10 @@ final class CombineLatestTests: ReactiveTestCase {
         assertEveryElementLayout_eventsArriveExactly(.combineLatest)
     }
 
+    func testCombineLatest_selectorOfEveryArity_getsEachSourcesLatestValueInItsPlace() {
+        assertEveryArity_eachSourceReadAtItsPlace(.combineLatest)
+    }
+
     func testCombineLatest_observablesSubjectsAndOtherConvertibles_eachFormCombinesTheSame() {
         // Observables only (the overload taking them as they are), subjects (Observable
         // subclasses), and a mix with a test observable (the generic form).

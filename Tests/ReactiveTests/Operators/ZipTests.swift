@@ -145,6 +145,10 @@ final class ZipTests: ReactiveTestCase {
         assertEveryElementLayout_eventsArriveExactly(.zip)
     }
 
+    func testZip_selectorOfEveryArity_getsEachSourcesValueInItsPlace() {
+        assertEveryArity_eachSourceReadAtItsPlace(.zip)
+    }
+
     func testZip_observablesSubjectsAndOtherConvertibles_eachFormZipsTheSame() {
         // Observables only (the overload taking them as they are), and a mix with a subject and
         // a test observable (the generic form), with and without a selector.

@@ -308,3 +308,98 @@ extension ReactiveTestCase {
         subscription.dispose()
     }
 }
+
+extension PairCombining {
+    /// The operator with a selector over the first 2, 3, … 8 of these sources (one form per
+    /// arity), each selector describing its arguments in order.
+    func everyArity<A, B, C, D, E, F, G, H>(_ a: Observable<A>, _ b: Observable<B>, _ c: Observable<C>, _ d: Observable<D>, _ e: Observable<E>, _ f: Observable<F>, _ g: Observable<G>, _ h: Observable<H>) -> [Observable<String>] {
+        switch self {
+        case .combineLatest: [
+            Observable.combineLatest(a, b) { "\($0) \($1)" },
+            Observable.combineLatest(a, b, c) { "\($0) \($1) \($2)" },
+            Observable.combineLatest(a, b, c, d) { "\($0) \($1) \($2) \($3)" },
+            Observable.combineLatest(a, b, c, d, e) { "\($0) \($1) \($2) \($3) \($4)" },
+            Observable.combineLatest(a, b, c, d, e, f) { "\($0) \($1) \($2) \($3) \($4) \($5)" },
+            Observable.combineLatest(a, b, c, d, e, f, g) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6)" },
+            Observable.combineLatest(a, b, c, d, e, f, g, h) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6) \($7)" },
+        ]
+        case .zip: [
+            Observable.zip(a, b) { "\($0) \($1)" },
+            Observable.zip(a, b, c) { "\($0) \($1) \($2)" },
+            Observable.zip(a, b, c, d) { "\($0) \($1) \($2) \($3)" },
+            Observable.zip(a, b, c, d, e) { "\($0) \($1) \($2) \($3) \($4)" },
+            Observable.zip(a, b, c, d, e, f) { "\($0) \($1) \($2) \($3) \($4) \($5)" },
+            Observable.zip(a, b, c, d, e, f, g) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6)" },
+            Observable.zip(a, b, c, d, e, f, g, h) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6) \($7)" },
+        ]
+        }
+    }
+}
+
+extension ReactiveTestCase {
+    /// For a combining operator's selector forms of every arity (2 to 8): each selector gets
+    /// each source's value at its own place, whatever the sources' element types (`value`
+    /// makes source `index`'s element of round `round`). Two rounds: every source sends once in
+    /// order, then again, so rows are filled, then updated in place.
+    func assertEveryArity_eachSourceReadAtItsPlace<A, B, C, D, E, F, G, H>(_ combining: PairCombining, _ a: @escaping (Int) -> A, _ b: @escaping (Int) -> B, _ c: @escaping (Int) -> C, _ d: @escaping (Int) -> D, _ e: @escaping (Int) -> E, _ f: @escaping (Int) -> F, _ g: @escaping (Int) -> G, _ h: @escaping (Int) -> H, file: StaticString = #filePath, line: UInt = #line) {
+        let subjects = (PublishSubject<A>(), PublishSubject<B>(), PublishSubject<C>(), PublishSubject<D>(), PublishSubject<E>(), PublishSubject<F>(), PublishSubject<G>(), PublishSubject<H>())
+        let sends: [(Int) -> String] = [
+            { let v = a($0); subjects.0.onNext(v); return "\(v)" }, { let v = b($0); subjects.1.onNext(v); return "\(v)" },
+            { let v = c($0); subjects.2.onNext(v); return "\(v)" }, { let v = d($0); subjects.3.onNext(v); return "\(v)" },
+            { let v = e($0); subjects.4.onNext(v); return "\(v)" }, { let v = f($0); subjects.5.onNext(v); return "\(v)" },
+            { let v = g($0); subjects.6.onNext(v); return "\(v)" }, { let v = h($0); subjects.7.onNext(v); return "\(v)" },
+        ]
+        let combined = combining.everyArity(subjects.0.asObservable(), subjects.1.asObservable(), subjects.2.asObservable(), subjects.3.asObservable(), subjects.4.asObservable(), subjects.5.asObservable(), subjects.6.asObservable(), subjects.7.asObservable())
+        var received = Array(repeating: [String](), count: combined.count)
+        let subscriptions = combined.enumerated().map { arity, observable in observable.subscribe(onNext: { received[arity].append($0) }) }
+        // What each arity must send, from the values sent: the latest of each source
+        // (combineLatest) or the values of each position (zip).
+        var expected = Array(repeating: [String](), count: combined.count)
+        var sent = Array(repeating: [String](), count: 8)
+        for round in 1...2 {
+            for source in 0..<8 {
+                sent[source].append(sends[source](round * 10 + source))
+                for arity in combined.indices where source < arity + 2 {
+                    let count = arity + 2
+                    switch combining {
+                    case .combineLatest:
+                        if sent[..<count].allSatisfy({ !$0.isEmpty }) { expected[arity].append(sent[..<count].map { $0.last! }.joined(separator: " ")) }
+                    case .zip:
+                        let position = sent[source].count - 1
+                        if sent[..<count].allSatisfy({ $0.count > position }) { expected[arity].append(sent[..<count].map { $0[position] }.joined(separator: " ")) }
+                    }
+                }
+            }
+        }
+        for arity in combined.indices {
+            XCTAssertEqual(received[arity], expected[arity], "\(arity + 2) sources of \([A.self, B.self, C.self, D.self, E.self, F.self, G.self, H.self].prefix(arity + 2))", file: file, line: line)
+        }
+        XCTAssertEqual(expected.map(\.count), combining == .combineLatest ? [3, 4, 5, 6, 7, 8, 9] : [2, 2, 2, 2, 2, 2, 2], "the model itself", file: file, line: line)
+        subscriptions.forEach { $0.dispose() }
+    }
+
+    /// `assertEveryArity_eachSourceReadAtItsPlace` for sources all of one element type, and for
+    /// sources of eight different types.
+    func assertEveryArity_eachSourceReadAtItsPlace(_ combining: PairCombining, file: StaticString = #filePath, line: UInt = #line) {
+        func same<Value>(_ value: @escaping (Int) -> Value) {
+            assertEveryArity_eachSourceReadAtItsPlace(combining, value, value, value, value, value, value, value, value, file: file, line: line)
+        }
+        // Plain values filling rows of 2 to 8 words (copied word by word), of one word, of
+        // sizes that are not whole words, and of more than eight words (copied by `memmove`).
+        same { $0 }
+        same { Int32($0) }
+        same { UInt8($0) }
+        same { (Int16($0), Int8(-$0)) }
+        same { ($0, $0 + 1, $0 + 2, $0 + 3, $0 + 4) }
+        // Values with references: copied and destroyed at their types.
+        same { "s\($0)" }
+        assertEveryArity_eachSourceReadAtItsPlace(combining, { UInt8($0) }, { "text \($0)" }, { Double($0) + 0.5 }, { PairBox($0) }, { $0 % 20 == 1 ? nil : Int?($0) }, { (Int16(-$0), $0 % 2 == 0) }, { [$0, $0] }, { Int32($0) }, file: file, line: line)
+    }
+}
+
+/// A reference element, told apart by its value.
+private final class PairBox: CustomStringConvertible {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+    var description: String { "PairBox(\(value))" }
+}
