@@ -52,22 +52,48 @@
 
     /// Copies the value at `value` into source `index`'s place in `row`; `initialized` says
     /// whether that place holds a value already (then it is assigned over).
-    @inlinable func store(_ value: UnsafeRawPointer, at index: Int, in row: UnsafeMutableRawPointer, initialized: Bool) {
+    @inlinable @inline(__always) func store(_ value: UnsafeRawPointer, at index: Int, in row: UnsafeMutableRawPointer, initialized: Bool) {
         if isTrivial {
-            (row + sources[index].offset).copyMemory(from: value, byteCount: sources[index].size)
+            CombinedLayout.copyPlainBytes(from: value, to: row + sources[index].offset, count: sources[index].size)
         } else {
             sources[index].event.copyValue(from: value, to: row + sources[index].offset, initialized: initialized)
         }
     }
 
     /// Copies a full row; `initialized` says whether `target` holds a full row already.
-    @inlinable func copyRow(_ row: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
+    @inlinable @inline(__always) func copyRow(_ row: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
         if isTrivial {
-            target.copyMemory(from: row, byteCount: rowStride)
+            CombinedLayout.copyPlainBytes(from: row, to: target, count: rowStride)
         } else {
-            for index in sources.indices {
-                store(row + sources[index].offset, at: index, in: target, initialized: initialized)
-            }
+            copyValues(of: row, to: target, initialized: initialized)
+        }
+    }
+
+    /// `copyRow` for values that are not plain bytes: each copied at its type.
+    @inlinable func copyValues(of row: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
+        for index in sources.indices {
+            sources[index].event.copyValue(from: row + sources[index].offset, to: target + sources[index].offset, initialized: initialized)
+        }
+    }
+
+    /// Copies `count` bytes of plain values. A few whole words (the usual row, or one value) are
+    /// copied word by word in line: a call to `memmove` costs more than such a copy.
+    @inlinable @inline(__always) static func copyPlainBytes(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        let words = count &>> 3
+        guard count & 7 == 0 && words <= 8 else {
+            target.copyMemory(from: source, byteCount: count)
+            return
+        }
+        switch words {
+        case 8: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 56, as: UInt64.self), toByteOffset: 56, as: UInt64.self); fallthrough
+        case 7: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 48, as: UInt64.self), toByteOffset: 48, as: UInt64.self); fallthrough
+        case 6: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 40, as: UInt64.self), toByteOffset: 40, as: UInt64.self); fallthrough
+        case 5: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 32, as: UInt64.self), toByteOffset: 32, as: UInt64.self); fallthrough
+        case 4: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self); fallthrough
+        case 3: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self); fallthrough
+        case 2: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self); fallthrough
+        case 1: target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        default: break
         }
     }
 
