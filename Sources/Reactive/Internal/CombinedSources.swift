@@ -39,15 +39,15 @@
         self.init(layout: layout, resultSelector: resultSelector)
     }
 
-    /// Sources that are `Observable`s already, with a selector of fixed arity and its reader
-    /// (`FixedRowSelector`): the per-arity operators' form.
-    @inlinable init<each Element>(observables source: repeat Observable<each Element>, selector: FixedRowSelector<Result>) {
+    /// Sources that are `Observable`s already, with a reader of fixed arity that holds the
+    /// selector itself (`selectorReader`): the per-arity operators' form.
+    @inlinable init<each Element>(observables source: repeat Observable<each Element>, reader: @escaping (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result) {
         var layout = CombinedLayout()
         layout.sources.reserveCapacity(packCount(repeat (each Element).self))
         repeat layout.append(each source)
         self.layout = layout
-        resultSelector = selector.erased
-        reader = selector.reader
+        resultSelector = .heldByReader
+        self.reader = reader
         isCollection = false
     }
 
@@ -89,6 +89,13 @@
 /// be re-abstracted.
 @usableFromInline struct ErasedResultSelector {
     @usableFromInline let function: () -> Void
+
+    @inlinable init(function: @escaping () -> Void) {
+        self.function = function
+    }
+
+    /// What stands for the selector when the reader holds it (`selectorReader`).
+    @inlinable static var heldByReader: ErasedResultSelector { ErasedResultSelector {} }
 }
 
 /// A pack-based operator's selector, at the abstraction its parameter has (so wrapping it needs
@@ -121,11 +128,6 @@
         var index = 0
         return try resultSelector(repeat combinedValueAddress(in: row, sources: sources, at: &index).assumingMemoryBound(to: (each Element).self).pointee)
     }
-}
-
-/// The value of the source at `index` in `row`, at its type.
-@inlinable @inline(__always) func combinedValue<Value>(in row: UnsafeRawPointer, _ sources: [CombinedSource], _ index: Int, as _: Value.Type) -> UnsafePointer<Value> {
-    (row + sources[index].offset).assumingMemoryBound(to: Value.self)
 }
 
 /// Where the value of the source at `index` is in `row`; advances `index`.
