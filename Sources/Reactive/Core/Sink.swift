@@ -11,7 +11,7 @@ import Synchronization
     @usableFromInline final let state = SubscriptionState()
     // Written once before `upstreamSetBit` is published; read only after observing that bit.
     // So exclusivity is unchecked: a dynamic check would only add a thread-local lookup.
-    @exclusivity(unchecked) @usableFromInline final var upstream: Disposable?
+    @exclusivity(unchecked) @usableFromInline final var upstream = SubscriptionSlot()
 
     private let resource = ResourceToken()
 
@@ -19,7 +19,7 @@ import Synchronization
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
     @usableFromInline final func setUpstream(_ disposable: consuming Disposable) {
-        state.assign(consume disposable, to: &upstream)?.dispose()
+        state.assign(consume disposable, to: &upstream)
     }
 
     /// Whether `dispose()` has been called.
@@ -38,7 +38,7 @@ import Synchronization
     /// its terminal event. Only for sinks that hold no user resources (it does not defer their
     /// release as `dispose` does) and do not override `dispose()`.
     @usableFromInline final func stopAndDispose() {
-        if state.markEnded() { upstream.take()?.dispose() }
+        if state.markEnded() { upstream.take().dispose() }
     }
 
     /// Disposes the upstream subscription once. Subclasses that own more resources override this,
@@ -66,7 +66,7 @@ import Synchronization
             current = original
         }
         if current & SubscriptionState.upstreamSetBit != 0 {
-            upstream.take()?.dispose()
+            upstream.take().dispose()
         }
         return (true, current < SubscriptionState.deliveryUnit)
     }

@@ -6,10 +6,10 @@ import Synchronization
 ///
 /// Disposal is idempotent and thread-safe without a lock, and a subscription disposed before it
 /// is assigned is disposed as soon as it arrives (a source may terminate synchronously inside
-/// `subscribe`). The subscription itself lives beside the word, in a `Disposable?` its owner
-/// passes `inout`: it is written once before a bit of the word publishes it and read only after
-/// observing that bit, so every access to it but the assignment begins after the atomic step
-/// that decided it (`if state.markEnded() { upstream.take()?.dispose() }`), and none spans a
+/// `subscribe`). The subscription itself lives beside the word, in a `SubscriptionSlot` its
+/// owner passes `inout`: it is written once before a bit of the word publishes it and read only
+/// after observing that bit, so every access to it but the assignment begins after the atomic
+/// step that decided it (`if state.markEnded() { upstream.take().dispose() }`), and none spans a
 /// call out. (The word must be a `let` of its own: an access to a `var` holding both would be
 /// an access to the word as well, a race with every other thread's read of it.)
 @usableFromInline struct SubscriptionState: ~Copyable, @unchecked Sendable {
@@ -25,20 +25,21 @@ import Synchronization
 
     @inlinable init() {}
 
-    /// Assigns the upstream subscription to `upstream`, or returns it if already disposed: the
-    /// caller then disposes it.
-    @inlinable @inline(__always) func assign(_ disposable: consuming Disposable, to upstream: inout Disposable?) -> Disposable? {
+    /// Assigns the upstream subscription to `upstream`, or disposes it if the subscription is
+    /// disposed already.
+    @inlinable @inline(__always) func assign(_ disposable: consuming Disposable, to upstream: inout SubscriptionSlot) {
         if word.load(ordering: .acquiring) & Self.disposedBit != 0 {
             // Disposed already (an inner `just` ends inside `subscribe`): nothing to keep, and
             // no atomic read-modify-write (disposal is final).
-            return consume disposable
+            disposable.dispose()
+            return
         }
         // Moved in and taken back out rather than copied: each copy of an existential is a
         // call through its value witness and a retain.
-        upstream = consume disposable
+        upstream.put(disposable)
         let old = word.bitwiseOr(Self.upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
         precondition(old & Self.upstreamSetBit == 0, "Internal inconsistency: upstream assigned twice")
-        return old & Self.disposedBit != 0 ? upstream.take() : nil
+        if old & Self.disposedBit != 0 { upstream.take().dispose() }
     }
 
     /// Whether the subscription was disposed.
@@ -80,8 +81,43 @@ import Synchronization
 
     /// New again for the next subscription. Only for its owner, when the source it served has
     /// ended and nothing else can reach it.
-    @inlinable func reset(_ upstream: inout Disposable?) {
-        upstream = nil
+    @inlinable func reset(_ upstream: inout SubscriptionSlot) {
+        upstream = SubscriptionSlot()
         word.store(0, ordering: .relaxed)
+    }
+}
+
+/// Where a `SubscriptionState`'s subscription lives: a `Disposable`, or `Empty` before it is
+/// assigned and after it is taken.
+///
+/// Not a `Disposable?`: every operation on an optional existential in memory (destroying it
+/// with its sink, taking it) goes through `Optional`'s generic value witnesses, which read the
+/// case through the existential's own witness and look the optional's metadata up, about a
+/// hundred instructions each; a plain existential is moved with a copy of its bytes and
+/// destroyed with one call to its value's witness.
+@usableFromInline struct SubscriptionSlot {
+    @usableFromInline var disposable: Disposable
+
+    @inlinable init() {
+        disposable = Empty()
+    }
+
+    /// Puts `disposable` in the (empty) slot.
+    @inlinable @inline(__always) mutating func put(_ disposable: consuming Disposable) {
+        self.disposable = disposable
+    }
+
+    /// Takes the subscription out, leaving the slot empty (`Empty`, whose `dispose` does
+    /// nothing, if it was empty).
+    @inlinable @inline(__always) mutating func take() -> Disposable {
+        var taken: Disposable = Empty()
+        swap(&taken, &disposable)
+        return taken
+    }
+
+    /// No subscription.
+    @usableFromInline struct Empty: Disposable {
+        @inlinable init() {}
+        @inlinable func dispose() {}
     }
 }

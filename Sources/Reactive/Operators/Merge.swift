@@ -130,7 +130,7 @@ extension ObservableType {
     /// as an inner sink's.
     @usableFromInline let inlineState = SubscriptionState()
     /// The inline subscription itself, as `Sink.upstream` (exclusivity unchecked as there).
-    @exclusivity(unchecked) @usableFromInline var inlineUpstream: Disposable?
+    @exclusivity(unchecked) @usableFromInline var inlineUpstream = SubscriptionSlot()
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
@@ -258,7 +258,7 @@ extension ObservableType {
     /// still running when `subscribe` returns.
     @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
         if inline {
-            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)?.dispose()
+            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             guard inlinePhase.markStarted() else {
                 // Still running, or it ended on another thread and `innerCompleted` counted it.
                 return
@@ -309,7 +309,7 @@ extension ObservableType {
     /// An event of the inner observable in the inline slot.
     @inlinable func onInline(_ event: inout Event<Element>) {
         guard forwardInner(&event, inlineState) else { return }
-        if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
+        if inlineState.markEnded() { inlineUpstream.take().dispose() }
         if !inlinePhase.markCompleted() { innerCompleted(nil) }
     }
 
@@ -350,7 +350,7 @@ extension ObservableType {
         waiting = ContiguousArray()
         waitingHead = 0
         lock.unlock()
-        if inlineState.markDisposed() { inlineUpstream.take()?.dispose() }
+        if inlineState.markDisposed() { inlineUpstream.take().dispose() }
         InnerSinkList.disposeAll(running)
         _ = dropped  // released outside the lock
     }

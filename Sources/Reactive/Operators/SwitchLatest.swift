@@ -65,7 +65,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// as in `MergeSink`.
     @usableFromInline let inlineState = SubscriptionState()
     /// The inline subscription itself, as `Sink.upstream` (exclusivity unchecked as there).
-    @exclusivity(unchecked) @usableFromInline var inlineUpstream: Disposable?
+    @exclusivity(unchecked) @usableFromInline var inlineUpstream = SubscriptionSlot()
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
@@ -94,7 +94,7 @@ extension ObservableType where Element: ObservableConvertibleType {
             inlineUse = .running
             lock.unlock()
             previous?.dispose()
-            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)?.dispose()
+            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
             // that its subscription is stored, and the slot is free for the next one.
             if inlinePhase.markStarted() { inlineEnded() }
@@ -123,7 +123,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         current = sink
         lock.unlock()
         previous?.dispose()
-        if switchedFromInline && inlineState.markDisposed() { inlineUpstream.take()?.dispose() }
+        if switchedFromInline && inlineState.markDisposed() { inlineUpstream.take().dispose() }
         sink.run(inner)
         // A synchronous inner observable (`just`) has come and gone: if nothing else holds
         // its sink, the next one reuses it instead of allocating one.
@@ -138,7 +138,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     @inlinable func onInline(_ event: inout Event<Element>) {
         if inlineState.isStopped { return }
         if case .completed = event {
-            if inlineState.markEnded() { inlineUpstream.take()?.dispose() }
+            if inlineState.markEnded() { inlineUpstream.take().dispose() }
             if !inlinePhase.markCompleted() { inlineEnded() }
             return
         }
@@ -196,7 +196,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         inlineUse = .retired
         lock.unlock()
         inner?.dispose()
-        if inlineRunning && inlineState.markDisposed() { inlineUpstream.take()?.dispose() }
+        if inlineRunning && inlineState.markDisposed() { inlineUpstream.take().dispose() }
         _ = spareSink  // released outside the lock
     }
 }
