@@ -114,6 +114,14 @@
     /// else under the lock.
     @inlinable final func send(_ event: Event<Item>) {
         lock.lock()
+        if forwardsItems, case .next(let item) = event, !done && deliversAtOnceLocked {
+            // The uncontended element of a forwarding sink (merge's inner elements): delivered
+            // at once, with no event built for the queue.
+            beginEmittingLocked()
+            lock.unlock()
+            emitNext { unsafeBitCast(item, to: Element.self) }
+            return
+        }
         let emitter = acceptLocked(event)
         lock.unlock()
         if emitter { emit(event) }
