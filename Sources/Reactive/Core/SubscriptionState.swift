@@ -81,8 +81,11 @@ import Synchronization
 
     /// New again for the next subscription. Only for its owner, when the source it served has
     /// ended and nothing else can reach it.
+    /// `upstream` is empty by then (a subscription that ends takes its subscription out, or
+    /// never stored it; checked in debug builds), so it is left as it is: assigning an empty
+    /// slot would destroy the old one through its value witness, for nothing.
     @inlinable func reset(_ upstream: inout SubscriptionSlot) {
-        upstream = SubscriptionSlot()
+        assert(upstream.isEmpty, "Internal inconsistency: a subscription reset while holding its upstream")
         word.store(0, ordering: .relaxed)
     }
 }
@@ -102,10 +105,14 @@ import Synchronization
         disposable = Empty()
     }
 
-    /// Puts `disposable` in the (empty) slot.
+    /// Puts `disposable` in the slot, which is empty (checked in debug builds).
     @inlinable @inline(__always) mutating func put(_ disposable: consuming Disposable) {
+        assert(isEmpty, "Internal inconsistency: a subscription slot filled twice")
         self.disposable = disposable
     }
+
+    /// Whether the slot holds no subscription (for debug checks: a dynamic cast).
+    @usableFromInline var isEmpty: Bool { disposable is Empty }
 
     /// Takes the subscription out, leaving the slot empty (`Empty`, whose `dispose` does
     /// nothing, if it was empty).
