@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The base of every sink fed by more than one source (merge, combineLatest, zip, timeout, …):
 /// events may arrive on several threads at once, yet reach the downstream observer one at a time
 /// and in the order they were accepted, and no lock is held while calling out.
@@ -21,8 +23,16 @@
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline final var queue = ContiguousArray<Event<Item>>()
     @exclusivity(unchecked) @usableFromInline final var queueHead = 0
-    @exclusivity(unchecked) @usableFromInline final var emitting = false
-    /// The thread delivering while `emitting` (events it sends meanwhile are re-entrant).
+    /// Whether a delivery is in progress (`emittingBit`), and whether events were queued for
+    /// its emitter since it began (`queuedBit`). Set under `lock`; at the end of a delivery
+    /// with nothing queued, the emitter clears it with one compare-and-swap and no lock (see
+    /// `nextQueued`), so a sender that queues for it sets `queuedBit` by compare-and-swap too,
+    /// and emits itself if the emitter finished meanwhile.
+    @usableFromInline final let emitState = Atomic<Int>(0)
+    @usableFromInline static var emittingBit: Int { 1 }
+    @usableFromInline static var queuedBit: Int { 2 }
+    /// The thread delivering while `emitState` says so (events it sends meanwhile are
+    /// re-entrant).
     @exclusivity(unchecked) @usableFromInline final var emitterThread: UInt = 0
     /// Turns of senders from other threads, first come first served: the next ticket to hand
     /// out, and the ticket whose holder delivers next. Equal when nobody waits.
@@ -73,24 +83,29 @@
     @inlinable final func acceptLocked(_ event: Event<Item>) -> Bool {
         if done { return false }
         if event.isStopEvent { done = true }
-        if !emitting && nowServing == nextTicket {
-            emitting = true
-            emitterThread = currentThreadID()
-            return true
+        while true {
+            let state = emitState.load(ordering: .acquiring)
+            if state == 0 && nowServing == nextTicket {
+                beginEmittingLocked()
+                return true
+            }
+            let me = currentThreadID()
+            guard state != 0 && (emitterThread == me || !sendersWait) else { return waitForTurnLocked(me) }
+            // Queued for the emitter, which looks at the queue before it stops emitting, once
+            // it sees `queuedBit`. Only it changes the state without the lock, and only to stop
+            // emitting: if it just did, this call emits instead (the loop again).
+            if state & Self.queuedBit != 0 || emitState.compareExchange(expected: Self.emittingBit, desired: Self.emittingBit | Self.queuedBit, ordering: .acquiringAndReleasing).exchanged {
+                queue.append(event)
+                return false
+            }
         }
-        let me = currentThreadID()
-        if emitting && (emitterThread == me || !sendersWait) {
-            queue.append(event)
-            return false
-        }
-        return waitForTurnLocked(me)
     }
 
     /// Whether an event accepted now would be delivered by the caller at once (nobody delivers
     /// or waits): an operator that hands the emitter a shared buffer (combineLatest's row)
     /// fills it only then, and queues a copy otherwise.
     @inlinable final var deliversAtOnceLocked: Bool {
-        !emitting && nowServing == nextTicket
+        emitState.load(ordering: .acquiring) == 0 && nowServing == nextTicket
     }
 
     /// Under `lock`: waits for this thread's turn (releasing the lock while waiting), then makes
@@ -98,14 +113,14 @@
     @usableFromInline final func waitForTurnLocked(_ me: UInt) -> Bool {
         let ticket = nextTicket
         nextTicket += 1
-        while emitting || nowServing != ticket {
+        while emitState.load(ordering: .acquiring) != 0 || nowServing != ticket {
             if isDisposed { return false }
             lock.unlock()
             waitBriefly()
             lock.lock()
         }
         nowServing += 1
-        emitting = true
+        emitState.store(Self.emittingBit, ordering: .relaxed)
         emitterThread = me
         return true
     }
@@ -141,7 +156,7 @@
     /// it delivers with `emitNext` after unlocking. What `acceptLocked` does for a `next` in
     /// that case, with no event built for the queue (the uncontended path of combineLatest).
     @inlinable final func beginEmittingLocked() {
-        emitting = true
+        emitState.store(Self.emittingBit, ordering: .relaxed)
         emitterThread = currentThreadID()
     }
 
@@ -203,7 +218,19 @@
 
     /// Without `lock`, as the emitter after a delivery: the next queued event, or nil when
     /// there is none, the caller then no longer being the emitter.
+    ///
+    /// With nothing queued since the delivery began, one compare-and-swap ends the emission
+    /// (a lock round trip did): every sender that queues sets `queuedBit` first, under the
+    /// lock, so a successful swap cannot strand an event, and a sender waiting for its turn
+    /// sees the state cleared when it looks again under the lock.
     @inlinable final func nextQueued() -> Event<Item>? {
+        if emitState.compareExchange(expected: Self.emittingBit, desired: 0, ordering: .acquiringAndReleasing).exchanged { return nil }
+        return nextQueuedSlowly()
+    }
+
+    /// `nextQueued` once something was queued: the queue is read under the lock, and the
+    /// emission ends there when it is empty.
+    @usableFromInline final func nextQueuedSlowly() -> Event<Item>? {
         lock.lock()
         if queueHead < queue.count {
             let next = queue[queueHead]
@@ -215,7 +242,7 @@
             queue.removeAll(keepingCapacity: true)
             queueHead = 0
         }
-        emitting = false
+        emitState.store(0, ordering: .releasing)
         lock.unlock()
         return nil
     }

@@ -108,6 +108,47 @@ final class SerializingSinkTests: ReactiveTestCase {
         }
     }
 
+    /// `delay` lets a sender on another thread queue its event for the emitter instead of
+    /// waiting: the source's error, sent while the scheduler's thread delivers an element, is
+    /// queued as that delivery ends. The emitter ends an emission without the lock when nothing
+    /// was queued; a queued event must never be left behind by it (the error would never
+    /// arrive), nor be delivered twice or after the end.
+    func testDelay_errorQueuedWhileTheEmitterFinishes_isDeliveredOnceAndLast() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        for round in 0..<300 {
+            let subject = PublishSubject<Int>()
+            let checker = ContractChecker()
+            let errors = Counter()
+            let afterError = Counter()
+            let ended = DispatchSemaphore(value: 0)
+            let subscription = subject.delay(.nanoseconds(0), scheduler: scheduler).subscribe(onNext: { _ in
+                checker.enter()
+                if errors.value > 0 { afterError.increment() }
+                // A delivery long enough for the error to arrive during it, in some rounds.
+                let until = DispatchTime.now().uptimeNanoseconds + UInt64(round % 7) * 1_000
+                while DispatchTime.now().uptimeNanoseconds < until {}
+                checker.leave()
+            }, onError: { _ in
+                errors.increment()
+                ended.signal()
+            })
+            for value in 0..<(round % 5 + 1) { subject.onNext(value) }
+            let spin = DispatchTime.now().uptimeNanoseconds + UInt64(round % 11) * 500
+            while DispatchTime.now().uptimeNanoseconds < spin {}
+            subject.onError(TestError.first)
+            guard ended.wait(timeout: .now() + 5) == .success else {
+                XCTFail("round \(round): the error was never delivered")
+                subscription.dispose()
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.000_2)
+            XCTAssertEqual(errors.value, 1, "round \(round)")
+            XCTAssertEqual(afterError.value, 0, "round \(round): an element after the error")
+            XCTAssertEqual(checker.overlaps, 0, "round \(round): deliveries overlapped")
+            subscription.dispose()
+        }
+    }
+
     func testReentrantSendWhileOtherThreadsWait_neverDeadlocks() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
