@@ -129,9 +129,15 @@ import Synchronization
     /// else under the lock.
     @inlinable final func send(_ event: Event<Item>) {
         lock.lock()
+        sendUnlocking(event)
+    }
+
+    /// Under `lock`, which it releases: accepts `event` and delivers it if the caller became
+    /// the emitter (`acceptLocked`, then `emit`). An element of a forwarding sink (merge's and
+    /// switch's inner elements) with nobody delivering or waiting is delivered at once through
+    /// `emitNext`, with no event built for the queue.
+    @inlinable final func sendUnlocking(_ event: Event<Item>) {
         if forwardsItems, case .next(let item) = event, !done && deliversAtOnceLocked {
-            // The uncontended element of a forwarding sink (merge's inner elements): delivered
-            // at once, with no event built for the queue.
             beginEmittingLocked()
             lock.unlock()
             emitNext { unsafeBitCast(item, to: Element.self) }

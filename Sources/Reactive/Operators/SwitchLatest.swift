@@ -144,9 +144,11 @@ extension ObservableType where Element: ObservableConvertibleType {
         }
         if event.isStopEvent { _ = inlineState.markStopped() }  // an error
         lock.lock()
-        let emitter = inlineUse == .running && acceptLocked(event)
-        lock.unlock()
-        if emitter { emit(event) }
+        guard inlineUse == .running else {
+            lock.unlock()
+            return
+        }
+        sendUnlocking(event)
     }
 
     /// The inline subscription completed: frees the slot, and completes if the source has.
@@ -171,14 +173,12 @@ extension ObservableType where Element: ObservableConvertibleType {
             lock.unlock()
             return
         }
-        var emitter = false
-        switch event {
-        case .next, .error:
-            emitter = acceptLocked(event)
-        case .completed:
-            current = nil
-            emitter = sourceDone && acceptLocked(.completed)
+        guard case .completed = event else {
+            sendUnlocking(event)
+            return
         }
+        current = nil
+        let emitter = sourceDone && acceptLocked(.completed)
         lock.unlock()
         if emitter { emit(event) }
     }
