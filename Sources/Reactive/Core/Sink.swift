@@ -18,7 +18,10 @@ import Synchronization
     @usableFromInline init() {}
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
-    @usableFromInline final func setUpstream(_ disposable: consuming Disposable) {
+    ///
+    /// Inlined: called out of line, the subscription was copied into the callee's own buffer
+    /// through its value witness (a retain) and the caller's destroyed (a release).
+    @inlinable @inline(__always) final func setUpstream(_ disposable: consuming Disposable) {
         state.assign(consume disposable, to: &upstream)
     }
 
