@@ -117,9 +117,13 @@ import Synchronization
     /// Takes the subscription out, leaving the slot empty (`Empty`, whose `dispose` does
     /// nothing, if it was empty).
     @inlinable @inline(__always) mutating func take() -> Disposable {
-        var taken: Disposable = Empty()
-        swap(&taken, &disposable)
-        return taken
+        // Moved out and the storage initialised again at once, with no access in between: a
+        // `swap` through a temporary moved the existential's five words three times.
+        withUnsafeMutablePointer(to: &disposable) { storage in
+            let taken = storage.move()
+            storage.initialize(to: Empty())
+            return taken
+        }
     }
 
     /// No subscription.
