@@ -13,9 +13,10 @@ import Synchronization
     // So exclusivity is unchecked: a dynamic check would only add a thread-local lookup.
     @exclusivity(unchecked) @usableFromInline final var upstream = SubscriptionSlot()
 
-    private let resource = ResourceToken()
+    @usableFromInline let resource = ResourceToken()
 
-    @usableFromInline init() {}
+    /// Inlined into each sink's initialiser, as `Observable.init(run:)`.
+    @inlinable init() {}
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
     ///

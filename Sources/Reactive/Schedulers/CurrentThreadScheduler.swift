@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -51,7 +52,23 @@ private final class Trampoline {
     @exclusivity(unchecked) var queue: [TrampolineItem] = []
     @exclusivity(unchecked) var head = 0
 
-    static let key: pthread_key_t = {
+    /// The thread-local key, created by the first access on any thread.
+    ///
+    /// Read from `keyPlusOne`, a statically initialised word (one load): a `static let` computed
+    /// by a closure is initialised lazily, behind a `swift_once` call on every access, and every
+    /// subscription reads the key (`isScheduleRequired`), every inner one of `flatMap` too.
+    @inline(__always) static var key: pthread_key_t {
+        let stored = keyPlusOne.load(ordering: .acquiring)
+        if stored != 0 { return pthread_key_t(truncatingIfNeeded: stored &- 1) }
+        return createdKey
+    }
+
+    /// The key plus one once created, else 0.
+    static let keyPlusOne = Atomic<UInt>(0)
+
+    /// Creates the key, once (the lazy initialisation of a `static let` is thread-safe), and
+    /// publishes it in `keyPlusOne`.
+    static let createdKey: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
@@ -61,6 +78,7 @@ private final class Trampoline {
             #endif
         }
         precondition(status == 0, "pthread_key_create failed: \(status)")
+        keyPlusOne.store(UInt(key) + 1, ordering: .releasing)
         return key
     }()
 
