@@ -329,7 +329,7 @@ extension ObservableType {
     /// Under the lock: counts the end of an inner subscription, and says what the caller does
     /// once it has unlocked (`afterInnerEnded`): send the completion if that was the last one
     /// and the source is done, or subscribe a waiting inner observable.
-    @inlinable func innerEndedLocked() -> (emitter: Bool, hasWaiting: Bool) {
+    @inlinable @inline(__always) func innerEndedLocked() -> (emitter: Bool, hasWaiting: Bool) {
         active -= 1
         let hasWaiting = waitingHead < waiting.count
         return (!hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed), hasWaiting)
