@@ -120,8 +120,7 @@ import Synchronization
             lock.lock()
         }
         nowServing += 1
-        emitState.store(Self.emittingBit, ordering: .relaxed)
-        emitterThread = me
+        beginEmittingLocked(on: me)
         return true
     }
 
@@ -140,6 +139,8 @@ import Synchronization
         if forwardsItems, case .next(let item) = event, !done && deliversAtOnceLocked {
             beginEmittingLocked()
             lock.unlock()
+            // A forwarding sink's `Item` is its `Element` (checked when it is made), so the cast
+            // changes no bits, as in `emit`.
             emitNext { unsafeBitCast(item, to: Element.self) }
             return
         }
@@ -158,12 +159,13 @@ import Synchronization
         }
     }
 
-    /// Under `lock`, when `deliversAtOnceLocked`: makes the caller the emitter of an element
-    /// it delivers with `emitNext` after unlocking. What `acceptLocked` does for a `next` in
-    /// that case, with no event built for the queue (the uncontended path of combineLatest).
-    @inlinable final func beginEmittingLocked() {
+    /// Under `lock`, when nobody delivers (`deliversAtOnceLocked`, or a waiter's turn): makes
+    /// the calling thread the emitter. It delivers after unlocking, with `emit` or, for an
+    /// element it has not queued (the uncontended paths of `sendUnlocking` and combineLatest),
+    /// with `emitNext`.
+    @inlinable final func beginEmittingLocked(on thread: UInt = currentThreadID()) {
         emitState.store(Self.emittingBit, ordering: .relaxed)
-        emitterThread = currentThreadID()
+        emitterThread = thread
     }
 
     /// Without `lock`: delivers the element `makeElement` returns (its error, if it throws) as

@@ -89,6 +89,13 @@
 }
 
 /// The value of the source at `index` in `row`, at its type.
+///
+/// Sound because a reader and the layout it reads are made together, from the same sources
+/// (the per-arity operators pass the sources' elements to `CombinedLayout` and the selector's
+/// parameters to `selectorReader`, in the same order): source `index`'s value, at its offset,
+/// is of the reader's `index`-th parameter type. `assertEveryArity_eachSourceReadAtItsPlace`
+/// (combineLatest and zip tests) fails if a reader reads a place at the wrong type, and the
+/// reference-valued stress tests of combineLatest run under ASan in CI.
 @inlinable @inline(__always) func combinedValue<Value>(in row: UnsafeRawPointer, _ sources: [CombinedSource], _ index: Int, as _: Value.Type) -> UnsafePointer<Value> {
     (row + sources[index].offset).assumingMemoryBound(to: Value.self)
 }
