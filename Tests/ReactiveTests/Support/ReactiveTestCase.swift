@@ -393,13 +393,6 @@ extension ReactiveTestCase {
         same { ($0, $0 + 1, $0 + 2, $0 + 3, $0 + 4) }
         // Values with references: copied and destroyed at their types.
         same { "s\($0)" }
-        assertEveryArity_eachSourceReadAtItsPlace(combining, { UInt8($0) }, { "text \($0)" }, { Double($0) + 0.5 }, { PairBox($0) }, { $0 % 20 == 1 ? nil : Int?($0) }, { (Int16(-$0), $0 % 2 == 0) }, { [$0, $0] }, { Int32($0) }, file: file, line: line)
+        assertEveryArity_eachSourceReadAtItsPlace(combining, { UInt8($0) }, { "text \($0)" }, { Double($0) + 0.5 }, { Box($0) }, { $0 % 20 == 1 ? nil : Int?($0) }, { (Int16(-$0), $0 % 2 == 0) }, { [$0, $0] }, { Int32($0) }, file: file, line: line)
     }
-}
-
-/// A reference element, told apart by its value.
-private final class PairBox: CustomStringConvertible {
-    let value: Int
-    init(_ value: Int) { self.value = value }
-    var description: String { "PairBox(\(value))" }
 }
