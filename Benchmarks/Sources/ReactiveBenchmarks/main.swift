@@ -2,6 +2,7 @@
 // REACTIVE_BENCH_QUICK=1 runs each once with small counts (CI: it compiles and sums are right).
 // REACTIVE_BENCH_ONLY=name runs only the workloads whose name contains `name` (for profiling);
 // REACTIVE_BENCH_NO_PEER=1 leaves out the peer and the baselines (a profile of this library only).
+// REACTIVE_BENCH_PROCESSES=N times each workload in N fresh processes (see ProcessSamples.swift).
 import Dispatch
 import Foundation
 import MallocCounter
@@ -88,6 +89,9 @@ func printTable(_ title: String, _ rows: [Row]) {
 }
 
 if ProcessInfo.processInfo.environment["REACTIVE_BENCH_INSTRUCTIONS"] != nil { runInstructionCounts() }
+if let processes = ProcessInfo.processInfo.environment["REACTIVE_BENCH_PROCESSES"].flatMap({ Int($0) }), processes > 0 {
+    runProcessSamples(processes)
+}
 
 print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps)); peer: OpenCombine 0.14.0, Swift Observation")
 
