@@ -24,8 +24,7 @@ extension ObservableType {
             if isStopped { return }
             do {
                 if let result = try transform(element) {
-                    var mapped = Event.next(result)
-                    downstream.forward(&mapped)
+                    downstream.on(.next(result))
                 }
             } catch {
                 forwardError(error)

@@ -39,12 +39,14 @@ extension ObservableType {
         switch event {
         case .next(let element):
             if isStopped { return }
+            let mapped: Result
             do {
-                var mapped = Event.next(try transform(element))
-                downstream.forward(&mapped)
+                mapped = try transform(element)
             } catch {
                 forwardError(error)
+                return
             }
+            downstream.on(.next(mapped))
         case .error(let error):
             forwardError(error)
         case .completed:

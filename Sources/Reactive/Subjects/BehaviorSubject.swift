@@ -3,7 +3,7 @@
 /// `value()` throws the error the subject terminated with, or `RxError.disposed` after
 /// `dispose()`. A subscriber whose initial value is being delivered while another thread sends
 /// receives the events sent meanwhile after it, in order. Observers are called outside the lock.
-public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing, SubjectObserving {
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
@@ -52,7 +52,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
         } else {
             stoppedEvent = StopEvent(stopping: event)
         }
-        observers.send(event, unlocking: lock)
+        SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {

@@ -4,7 +4,7 @@
 /// receives `RxError.disposed`. `on` is thread-safe, but the grammar still applies: calls to
 /// `on` must not overlap (debug builds report overlapping calls from two threads).
 /// Observers are called outside the subject's lock, so they may subscribe, dispose or send.
-public final class PublishSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+public final class PublishSubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing, SubjectObserving {
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = PublishSubject<Element>
 
@@ -37,7 +37,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
             return
         }
         stoppedEvent = StopEvent(stopping: event)  // nil for a next: none was set (checked above)
-        observers.send(event, unlocking: lock)
+        SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {

@@ -4,7 +4,7 @@
 /// After termination, a new subscriber receives the buffer and then the terminal event.
 /// Observers are called outside the lock; a subscriber being replayed to while another thread
 /// sends receives the events sent meanwhile after the replay, in order.
-public final class ReplaySubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing {
+public final class ReplaySubject<Element>: Observable<Element>, @unchecked Sendable, SubjectType, Cancelable, ObserverType, SubjectUnsubscribing, SubjectObserving {
     /// The observer side of the subject: the subject itself.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
@@ -55,7 +55,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
         } else {
             stoppedEvent = StopEvent(stopping: event)
         }
-        observers.send(event, unlocking: lock)
+        SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
     @inlinable func append(_ value: Element) {

@@ -83,27 +83,32 @@
     /// Sends `event` to the subscribers of the moment; a terminal event also removes them.
     ///
     /// Called holding `lock`, which it releases before calling any subscriber (they may
-    /// subscribe, dispose or send). After unlocking it touches only its local copies, never
-    /// `self`, which other threads may change from then on. Inlined, with the snapshot in
-    /// locals, so that an event costs one retain (of the lone sink, or of the array of several):
-    /// returned as a snapshot value, the optimiser copied each subscriber twice.
-    @inlinable @inline(__always) mutating func send(_ event: Event<Element>, unlocking lock: borrowing Lock) {
-        guard pending == nil, case .next = event else {
-            sendQueueingOrEnding(event, unlocking: lock)
+    /// subscribe, dispose or send). Inlined, so that an event costs one retain (of the lone
+    /// sink, or of the array of several), taken under the lock.
+    ///
+    /// Static, reading the subject's `observers` afresh each time, rather than a `mutating`
+    /// method: a `mutating` method's access to `self` lasts until it returns, and exclusivity
+    /// promises that nothing else changes `self` meanwhile, so the optimiser may read the
+    /// subscribers in place instead of copying them, even after unlocking, when other threads
+    /// do change them. A read of a class's property ends at once: a copy is the caller's own.
+    @inlinable @inline(__always) static func send<Subject: SubjectObserving>(_ event: Event<Element>, of subject: Subject, unlocking lock: borrowing Lock) where Subject.Element == Element {
+        guard subject.observers.pending == nil, case .next = event else {
+            subject.observers.sendQueueingOrEnding(event, unlocking: lock)
             return
         }
-        var event = event
-        if let lone = loneObserver {
+        if let lone = subject.observers.loneObserver {
             lock.unlock()
-            lone.forward(&event)
+            lone.on(event)
             return
         }
-        guard let several else {
+        guard let several = subject.observers.several else {
             lock.unlock()
             return
         }
         lock.unlock()
-        for entry in several { entry.observer.forward(&event) }
+        withUnsafePointer(to: event) { event in
+            for entry in several { entry.observer.on(at: event) }
+        }
     }
 
     /// `send` for a terminal event or while a subscriber is pending: out of line, since a
@@ -170,6 +175,12 @@ extension Event where Element == Never {
         case .completed: .completed
         }
     }
+}
+
+/// A subject that keeps its subscribers in `observers`, under its lock (see `SubjectObservers.send`).
+@usableFromInline protocol SubjectObserving: AnyObject {
+    associatedtype Element
+    var observers: SubjectObservers<Element> { get set }
 }
 
 /// What a subject's subscription needs from its subject to end.
