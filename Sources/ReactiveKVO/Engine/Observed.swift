@@ -34,30 +34,32 @@ public struct Observed<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Observed<Value>>
     ) -> Value {
         // The storage is used unretained: the object owns it for its whole life (the wrapper's
-        // storage is never reassigned) and the caller holds the object. Without this, each
-        // access would retain and release the object and the storage.
+        // storage is never reassigned), and the object is kept until the access ends. Ending its
+        // lifetime earlier (to spare a retain) let the optimiser release it before the storage
+        // was touched when the caller handed over its last reference (`person?.name = x` then
+        // `person = nil`, or a temporary): a use-after-free only optimised builds have
+        // (ObservedLifetimeTests, run optimised under ASan in CI). Kept, it also lives while
+        // observers of the set run, which may replace it where a dotted path reached it.
         get {
-            let storage = unretained(object[keyPath: storageKeyPath].storage)
-            // The caller holds the object; ending this copy's lifetime here lets the optimiser
-            // drop its retain (the atomic load below would otherwise pin it).
-            _ = consume object
-            return storage._withUnsafeGuaranteedRef { storage in
-                if storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
-                    storage.probed(wrappedKeyPath)
+            withExtendedLifetime(object) {
+                unretained(object[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef { storage in
+                    if storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
+                        storage.probed(wrappedKeyPath)
+                    }
+                    return storage.value
                 }
-                return storage.value
             }
         }
         set {
-            let storage = unretained(object[keyPath: storageKeyPath].storage)
-            _ = consume object
-            storage._withUnsafeGuaranteedRef { storage in
-                // Relaxed, for the plain path's sake; `setObserved` starts with the acquiring
-                // load that pairs with the watcher count.
-                if storage.state.load(ordering: .relaxed) & ~ObservedStorageState.probing == 0 {
-                    storage.value = newValue
-                } else {
-                    storage.setObserved(newValue)
+            withExtendedLifetime(object) {
+                unretained(object[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef { storage in
+                    // Relaxed, for the plain path's sake; `setObserved` starts with the acquiring
+                    // load that pairs with the watcher count.
+                    if storage.state.load(ordering: .relaxed) & ~ObservedStorageState.probing == 0 {
+                        storage.value = newValue
+                    } else {
+                        storage.setObserved(newValue)
+                    }
                 }
             }
         }
