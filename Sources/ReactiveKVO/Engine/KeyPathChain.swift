@@ -9,15 +9,24 @@ import Reactive
 /// object.
 final class KeyPathChain: @unchecked Sendable {
     /// Weak: the root's registry owns this chain through the registration.
-    private weak var root: (any KeyValueObservable)?
+    private weak let root: (any KeyValueObservable)?
     private let steps: [String]
-    private weak var registration: Registration?
+    private weak let registration: Registration?
     private let lock = Lock()
     // Guarded by lock. Unchecked exclusivity: the lock orders every access, and the dynamic
     // check cost about 80 instructions per access on the per-change path.
     @exclusivity(unchecked) private var links: [Link] = []
     @exclusivity(unchecked) private var lastValue: Any?
     @exclusivity(unchecked) private var invalidated = false
+
+    /// A weak reference to a chain, for the handlers of its steps' registrations.
+    private final class Weak: Sendable {
+        weak let chain: KeyPathChain?
+
+        init(_ chain: KeyPathChain) {
+            self.chain = chain
+        }
+    }
 
     /// One step's registration, on the object at that step.
     private struct Link {
@@ -108,17 +117,21 @@ final class KeyPathChain: @unchecked Sendable {
         let isLeaf = level == steps.count - 1
         var options: KeyValueObservingOptions = isLeaf ? [.new] : []
         if registration?.options.contains(.prior) == true { options.insert(.prior) }
-        let token = try object.observe(steps[level], options: options) { [weak self] _, change in
+        // The handlers hold the chain through `Weak`, not a `[weak self]` capture: a captured
+        // weak variable lives in a box whose every read is checked for exclusivity at run time
+        // (about 80 instructions a change).
+        let weakSelf = Weak(self)
+        let token = try object.observe(steps[level], options: options) { _, change in
             if isLeaf && change.kind == .setting && !change.isPrior {
-                self?.leafChanged(to: change.newValue)
+                weakSelf.chain?.leafChanged(to: change.newValue)
             } else {
-                self?.stepChanged(level: level, isPrior: change.isPrior)
+                weakSelf.chain?.stepChanged(level: level, isPrior: change.isPrior)
             }
         }
         var hook: (ObservationRegistry, Int)?
         if level > 0 {
             let registry = object.observationRegistry
-            if let id = registry.onDeallocation({ [weak self] in self?.stepChanged(level: level - 1, isPrior: false) }) {
+            if let id = registry.onDeallocation({ weakSelf.chain?.stepChanged(level: level - 1, isPrior: false) }) {
                 hook = (registry, id)
             }
         }
