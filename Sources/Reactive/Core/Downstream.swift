@@ -30,7 +30,9 @@
         let before = eventBytes(event)
         #endif
         // Sound because handlers never write to the event (see above): the `inout` access
-        // through this pointer to storage the caller keeps immutable only reads.
+        // through this pointer to storage the caller keeps immutable only reads. The call is
+        // synchronous and a handler cannot keep an `inout` argument's address, so nothing uses
+        // the pointer after the caller's storage is gone.
         handler(target, &UnsafeMutablePointer(mutating: event).pointee)
         #if DEBUG
         checkUnchanged(before, event)
@@ -39,13 +41,7 @@
 
     /// Delivers an event in place, without copying it.
     @inlinable package func forward(_ event: inout Event<Element>) {
-        #if DEBUG
-        let before = withUnsafePointer(to: &event) { eventBytes($0) }
-        #endif
-        handler(target, &event)
-        #if DEBUG
-        withUnsafePointer(to: &event) { checkUnchanged(before, $0) }
-        #endif
+        withUnsafePointer(to: &event) { on(at: $0) }
     }
 }
 
