@@ -41,27 +41,36 @@ public struct Observed<Value> {
         // (ObservedLifetimeTests, run optimised under ASan in CI). Kept, it also lives while
         // observers of the set run, which may replace it where a dotted path reached it.
         get {
-            withExtendedLifetime(object) {
-                unretained(object[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef { storage in
-                    if storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
-                        storage.probed(wrappedKeyPath)
-                    }
-                    return storage.value
+            withStorage(of: object, storageKeyPath) { storage in
+                if storage.state.load(ordering: .relaxed) & ObservedStorageState.probing != 0 {
+                    storage.probed(wrappedKeyPath)
                 }
+                return storage.value
             }
         }
         set {
-            withExtendedLifetime(object) {
-                unretained(object[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef { storage in
-                    // Relaxed, for the plain path's sake; `setObserved` starts with the acquiring
-                    // load that pairs with the watcher count.
-                    if storage.state.load(ordering: .relaxed) & ~ObservedStorageState.probing == 0 {
-                        storage.value = newValue
-                    } else {
-                        storage.setObserved(newValue)
-                    }
+            withStorage(of: object, storageKeyPath) { storage in
+                // Relaxed, for the plain path's sake; `setObserved` starts with the acquiring
+                // load that pairs with the watcher count.
+                if storage.state.load(ordering: .relaxed) & ~ObservedStorageState.probing == 0 {
+                    storage.value = newValue
+                } else {
+                    storage.setObserved(newValue)
                 }
             }
+        }
+    }
+
+    /// Runs `body` with `object`'s storage, unretained, keeping `object` until `body` returns
+    /// (see the subscript).
+    @inlinable @inline(__always)
+    static func withStorage<Object: KeyValueObservable, Result>(
+        of object: Object,
+        _ storageKeyPath: ReferenceWritableKeyPath<Object, Observed<Value>>,
+        _ body: (ObservedStorage<Value>) -> Result
+    ) -> Result {
+        withExtendedLifetime(object) {
+            unretained(object[keyPath: storageKeyPath].storage)._withUnsafeGuaranteedRef(body)
         }
     }
 
