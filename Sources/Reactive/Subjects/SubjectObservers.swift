@@ -113,6 +113,9 @@
 
     /// `send` for a terminal event or while a subscriber is pending: out of line, since a
     /// subject sees it rarely.
+    ///
+    /// It may unlock inside its own access (unlike `send`): what it delivers to after unlocking
+    /// is a new array, or the array of several moved out of `self`, never read in place.
     @usableFromInline mutating func sendQueueingOrEnding(_ event: Event<Element>, unlocking lock: borrowing Lock) {
         let live = event.isStopEvent ? removeAll(delivering: event) : liveQueueingPending(event)
         lock.unlock()
