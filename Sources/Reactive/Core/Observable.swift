@@ -43,7 +43,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// The outermost subscription on a thread installs the trampoline, so that work scheduled on
     /// `CurrentThreadScheduler` while subscribing runs after `run` returns, iteratively rather than
     /// recursively (RxSwift's semantics, and no stack growth for long synchronous chains).
-    @inlinable final func subscribe(_ downstream: Downstream<Element>) -> Disposable {
+    @inlinable package final func subscribe(_ downstream: Downstream<Element>) -> Disposable {
         if CurrentThreadScheduler.isScheduleRequired {
             return CurrentThreadScheduler.trampoline { self.run(self, downstream) }
         }

@@ -9,8 +9,12 @@
     @usableFromInline typealias Entry = (key: Int, observer: Downstream<Element>)
 
     // The lone subscriber, in two fields rather than an optional tuple: reading its observer
-    // then copies only the observer (one retain) on the per-event path.
-    @usableFromInline var loneObserver: Downstream<Element>?
+    // then copies only the observer on the per-event path. Set through `setLone`.
+    @usableFromInline private(set) var loneObserver: Downstream<Element>?
+    /// The lone subscriber's handler when it has no context (see `ContextFreeHandler`), so that
+    /// an event retains only its target; nil when it has one, or when there is no lone
+    /// subscriber.
+    @usableFromInline private(set) var loneContextFreeHandler: ContextFreeHandler<Element>?
     @usableFromInline var loneKey = 0
     /// Every subscriber, in order, when there are two or more (then `loneObserver` is nil); else
     /// nil. An optional, so that the common paths test a pointer: unspecialised, an array's
@@ -22,6 +26,24 @@
     @usableFromInline var nextKey = 0
 
     @inlinable init() {}
+
+    /// Sets the lone subscriber and what the per-event path reads of it.
+    @inlinable mutating func setLone(_ observer: Downstream<Element>) {
+        loneObserver = observer
+        loneContextFreeHandler = ContextFreeHandler(observer.handler)
+    }
+
+    /// Removes the lone subscriber. Apart from `setLone` because it runs unspecialised (see
+    /// `remove`), where assigning nil needs no metadata but a generic call would.
+    @inlinable @inline(__always) mutating func clearLone() {
+        loneObserver = nil
+        loneContextFreeHandler = nil
+    }
+
+    /// The lone subscriber's target; only while there is one (`loneContextFreeHandler` is only
+    /// set with it). Read without the optional's check: an optional chain here made the
+    /// optimiser copy all of `SubjectObservers` to read one field.
+    @inlinable var loneTarget: AnyObject { loneObserver.unsafelyUnwrapped.target }
 
     @inlinable var isEmpty: Bool { loneObserver == nil && several == nil }
 
@@ -37,11 +59,11 @@
         nextKey += 1
         if let lone = loneObserver {
             several = [(loneKey, lone), (key, observer)]
-            loneObserver = nil
+            clearLone()
         } else if several != nil {
             several?.append((key, observer))
         } else {
-            loneObserver = observer
+            setLone(observer)
             loneKey = key
         }
         if isPending {
@@ -61,7 +83,7 @@
         if pending != nil { removePending(key) }
         if several != nil { return removeOneOfSeveral(key) }
         guard loneKey == key, let lone = loneObserver else { return nil }
-        loneObserver = nil
+        clearLone()
         return lone
     }
 
@@ -69,7 +91,8 @@
         guard let index = several?.firstIndex(where: { $0.key == key }) else { return nil }
         let removed = several?.remove(at: index).observer
         if several?.count == 1, let (key, observer) = several?.first {
-            (loneKey, loneObserver) = (key, observer)
+            loneKey = key
+            setLone(observer)
             several = nil
         }
         return removed
@@ -96,19 +119,33 @@
             subject.observers.sendQueueingOrEnding(event, unlocking: lock)
             return
         }
-        if let lone = subject.observers.loneObserver {
+        if let handler = subject.observers.loneContextFreeHandler {
+            let target = subject.observers.loneTarget
             lock.unlock()
-            lone.on(event)
+            handler.on(event, to: target)
             return
         }
         guard let several = subject.observers.several else {
-            lock.unlock()
+            if subject.observers.loneObserver == nil {
+                lock.unlock()
+            } else {
+                sendToLoneWithContext(event, of: subject, unlocking: lock)
+            }
             return
         }
         lock.unlock()
         withUnsafePointer(to: event) { event in
             for entry in several { entry.observer.on(at: event) }
         }
+    }
+
+    /// `send` to a lone subscriber whose handler has a context (made in unspecialised code): out
+    /// of line, so that `send`, inlined into each subject's `on(_:)`, stays small
+    /// enough for `on(_:)` itself to be inlined into its callers.
+    @inlinable @inline(never) static func sendToLoneWithContext<Subject: SubjectObserving>(_ event: Event<Element>, of subject: Subject, unlocking lock: borrowing Lock) where Subject.Element == Element {
+        let lone = subject.observers.loneObserver
+        lock.unlock()
+        lone?.on(event)
     }
 
     /// `send` for a terminal event or while a subscriber is pending: out of line, since a
@@ -139,7 +176,7 @@
     /// subscribers keep their queue (ending with `event`) until they drain it.
     @usableFromInline mutating func removeAll(delivering event: Event<Element>) -> ContiguousArray<Entry> {
         let live = pending == nil ? all : liveQueueingPending(event)
-        loneObserver = nil
+        clearLone()
         several = nil
         return live
     }
