@@ -30,7 +30,6 @@ final class KeyPathChain: @unchecked Sendable {
 
     /// One step's registration, on the object at that step.
     private struct Link {
-        weak var object: AnyObject?
         let token: KeyValueObservation
         let deallocationHook: (registry: ObservationRegistry, id: Int)?
     }
@@ -135,7 +134,7 @@ final class KeyPathChain: @unchecked Sendable {
                 hook = (registry, id)
             }
         }
-        return Link(object: object, token: token, deallocationHook: hook)
+        return Link(token: token, deallocationHook: hook)
     }
 
     private func release(_ links: [Link]) {
