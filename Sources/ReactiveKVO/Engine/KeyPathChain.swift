@@ -19,14 +19,20 @@ final class KeyPathChain: @unchecked Sendable {
     @exclusivity(unchecked) private var lastValue: Any?
     @exclusivity(unchecked) private var invalidated = false
 
-    /// A weak reference to a chain, for the handlers of its steps' registrations.
-    private final class Weak: Sendable {
-        weak let chain: KeyPathChain?
+    /// The user's registration, weakly, for the handlers of the steps' registrations: they
+    /// reach the chain through it (the registration owns the chain). Not a weak reference to
+    /// the chain itself: that would give the chain a side table too, making each retain and
+    /// release of it slow, and cost a second weak load per change.
+    private final class WeakRegistration: Sendable {
+        weak let registration: Registration?
 
-        init(_ chain: KeyPathChain) {
-            self.chain = chain
+        init(_ registration: Registration) {
+            self.registration = registration
         }
     }
+
+    /// What the handlers hold (see `WeakRegistration`).
+    private let handlerReference: WeakRegistration
 
     /// One step's registration, on the object at that step.
     private struct Link {
@@ -40,6 +46,7 @@ final class KeyPathChain: @unchecked Sendable {
         self.root = root
         self.steps = steps
         self.registration = registration
+        handlerReference = WeakRegistration(registration)
     }
 
     static func register(_ registration: Registration, on root: some KeyValueObservable, steps: [String]) throws -> Bool {
@@ -116,21 +123,25 @@ final class KeyPathChain: @unchecked Sendable {
         let isLeaf = level == steps.count - 1
         var options: KeyValueObservingOptions = isLeaf ? [.new] : []
         if registration?.options.contains(.prior) == true { options.insert(.prior) }
-        // The handlers hold the chain through `Weak`, not a `[weak self]` capture: a captured
-        // weak variable lives in a box whose every read is checked for exclusivity at run time
-        // (about 80 instructions a change).
-        let weakSelf = Weak(self)
+        // The handlers hold the chain through `WeakRegistration`, not a `[weak self]` capture: a
+        // captured weak variable lives in a box whose every read is checked for exclusivity at
+        // run time (about 80 instructions a change).
+        let reference = handlerReference
         let token = try object.observe(steps[level], options: options) { _, change in
+            guard let registration = reference.registration, let chain = registration.chain else { return }
             if isLeaf && change.kind == .setting && !change.isPrior {
-                weakSelf.chain?.leafChanged(to: change.newValue)
+                chain.leafChanged(to: change.newValue, for: registration)
             } else {
-                weakSelf.chain?.stepChanged(level: level, isPrior: change.isPrior)
+                chain.stepChanged(level: level, isPrior: change.isPrior, for: registration)
             }
         }
         var hook: (ObservationRegistry, Int)?
         if level > 0 {
             let registry = object.observationRegistry
-            if let id = registry.onDeallocation({ weakSelf.chain?.stepChanged(level: level - 1, isPrior: false) }) {
+            if let id = registry.onDeallocation({
+                guard let registration = reference.registration, let chain = registration.chain else { return }
+                chain.stepChanged(level: level - 1, isPrior: false, for: registration)
+            }) {
                 hook = (registry, id)
             }
         }
@@ -144,8 +155,8 @@ final class KeyPathChain: @unchecked Sendable {
         }
     }
 
-    private func stepChanged(level: Int, isPrior: Bool) {
-        guard let (registration, root) = liveRegistration() else { return }
+    private func stepChanged(level: Int, isPrior: Bool, for registration: Registration) {
+        guard let root = liveRoot(of: registration) else { return }
         let old = lock.withLock { lastValue }
         if isPrior {
             if registration.options.contains(.prior) {
@@ -166,8 +177,8 @@ final class KeyPathChain: @unchecked Sendable {
 
     /// The last step's value was set to `new` on the object the path leads to now: no step to
     /// re-wire, and the path's value is `new`.
-    private func leafChanged(to new: Any?) {
-        guard let (registration, root) = liveRegistration() else { return }
+    private func leafChanged(to new: Any?, for registration: Registration) {
+        guard let root = liveRoot(of: registration) else { return }
         lock.lock()
         if invalidated {
             lock.unlock()
@@ -180,15 +191,15 @@ final class KeyPathChain: @unchecked Sendable {
         deliverSetting(old: old, new: new, to: registration, of: root)
     }
 
-    /// The user's registration and the root, while both live and the registration is active;
-    /// nil otherwise (and if its observer was released, nothing of this path stays registered).
-    private func liveRegistration() -> (Registration, any KeyValueObservable)? {
-        guard let registration, registration.isActive, let root else { return nil }
+    /// The root, while it lives and the user's registration is active; nil otherwise (and if
+    /// the registration's observer was released, nothing of this path stays registered).
+    private func liveRoot(of registration: Registration) -> (any KeyValueObservable)? {
+        guard registration.isActive, let root else { return nil }
         if registration.observerIsGone {
             root.observationRegistry.removeGoneObservers()
             return nil
         }
-        return (registration, root)
+        return root
     }
 
     /// Tells the user's registration that the path's value went from `old` to `new`.

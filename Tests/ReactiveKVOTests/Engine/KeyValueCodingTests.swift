@@ -131,4 +131,22 @@ final class KeyPathInputTests: KVOTestCase {
         XCTAssertEqual(person.address?.observationCount, 0)
         person.address?.city = "Rome"
     }
+
+    func testDottedPathBlockObservationReleased_leavesNothingRegisteredOnAnyStep() throws {
+        let person = Person()
+        let address = Address()
+        person.address = address
+        var received: [String] = []
+        var observation: KeyValueObservation? = try person.observe("address.city", options: .new) { _, change in
+            received.append(change.newValue as? String ?? "nil")
+        }
+        address.city = "Rome"
+        XCTAssertEqual(address.observationCount, 1, "the leaf step")
+        observation = nil
+        XCTAssertNil(observation)
+        XCTAssertEqual(person.observationCount, 0)
+        XCTAssertEqual(address.observationCount, 0, "the chain let go of the leaf step")
+        address.city = "Oslo"
+        XCTAssertEqual(received, ["Rome"])
+    }
 }
