@@ -16,6 +16,9 @@ final class KeyPathChain: @unchecked Sendable {
     // Guarded by lock. Unchecked exclusivity: the lock orders every access, and the dynamic
     // check cost about 80 instructions per access on the per-change path.
     @exclusivity(unchecked) private var links: [Link] = []
+    /// The path's value, for the old value of the next change. Kept up to date by a leaf
+    /// change only when the registration asks for old values (see `leafChanged`); every
+    /// re-wiring reads it afresh.
     @exclusivity(unchecked) private var lastValue: Any?
     @exclusivity(unchecked) private var invalidated = false
 
@@ -179,14 +182,21 @@ final class KeyPathChain: @unchecked Sendable {
     /// re-wire, and the path's value is `new`.
     private func leafChanged(to new: Any?, for registration: Registration) {
         guard let root = liveRoot(of: registration) else { return }
+        // The path's last value only serves as the old value of the next change: kept only
+        // for a registration that asks for old values (a copy of an `Any` and the destruction
+        // of the one it replaces, both through value witnesses, spared otherwise).
+        let keepsOld = registration.options.contains(.old)
+        var old: Any? = nil
         lock.lock()
         if invalidated {
             lock.unlock()
             return
         }
-        // Swapped rather than copied: a copy of an `Any` goes through its value witnesses.
-        var old = new
-        swap(&old, &lastValue)
+        if keepsOld {
+            // Swapped rather than copied: a copy of an `Any` goes through its value witnesses.
+            old = new
+            swap(&old, &lastValue)
+        }
         lock.unlock()
         deliverSetting(old: old, new: new, to: registration, of: root)
     }
