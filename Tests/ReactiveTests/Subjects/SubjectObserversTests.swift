@@ -33,30 +33,35 @@ final class SubjectObserversTests: ReactiveTestCase {
         ]
     }
 
-    func testLoneSubscriber_withOrWithoutContext_receivesEveryEventThenNothingAfterDispose() {
+    /// Subscribes a lone subscriber of each kind to a new subject of each kind, runs `body` with
+    /// the subject's observer side and the subscription, and checks that the subscriber received
+    /// what the subject replays, then `expected`.
+    private func assertEveryLoneSubscriber(receives expected: [Event<Int>], line: UInt = #line, _ body: (AnyObserver<Int>, Disposable) -> Void) {
         for makesContext in [false, true] {
             for (name, subject, observer, replayed) in subjects() {
                 let log = Collector<Event<Int>>()
                 let subscription = subject.subscribe(makesContext ? withContext(log) : contextFree(log))
-                observer.onNext(1)
-                observer.onNext(2)
+                body(observer, subscription)
                 subscription.dispose()
-                observer.onNext(3)
-                XCTAssertEqual(log.values, replayed + [.next(1), .next(2)], "\(name), context: \(makesContext)")
+                XCTAssertEqual(log.values, replayed + expected, "\(name), context: \(makesContext)", line: line)
             }
         }
     }
 
+    func testLoneSubscriber_withOrWithoutContext_receivesEveryEventThenNothingAfterDispose() {
+        assertEveryLoneSubscriber(receives: [.next(1), .next(2)]) { observer, subscription in
+            observer.onNext(1)
+            observer.onNext(2)
+            subscription.dispose()
+            observer.onNext(3)
+        }
+    }
+
     func testLoneSubscriber_withOrWithoutContext_receivesTheTerminalEvent() {
-        for makesContext in [false, true] {
-            for (name, subject, observer, replayed) in subjects() {
-                let log = Collector<Event<Int>>()
-                let subscription = subject.subscribe(makesContext ? withContext(log) : contextFree(log))
-                observer.onNext(1)
-                observer.onError(TestError.first)
-                subscription.dispose()
-                XCTAssertEqual(log.values, replayed + [.next(1), .error(TestError.first)], "\(name), context: \(makesContext)")
-            }
+        assertEveryLoneSubscriber(receives: [.next(1), .error(TestError.first)]) { observer, _ in
+            observer.onNext(1)
+            observer.onError(TestError.first)
+            observer.onNext(2)
         }
     }
 
