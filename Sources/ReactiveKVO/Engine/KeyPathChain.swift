@@ -11,7 +11,6 @@ final class KeyPathChain: @unchecked Sendable {
     /// Weak: the root's registry owns this chain through the registration.
     private weak let root: (any KeyValueObservable)?
     private let steps: [String]
-    private weak let registration: Registration?
     private let lock = Lock()
     // Guarded by lock. Unchecked exclusivity: the lock orders every access, and the dynamic
     // check cost about 80 instructions per access on the per-change path.
@@ -34,8 +33,12 @@ final class KeyPathChain: @unchecked Sendable {
         }
     }
 
-    /// What the handlers hold (see `WeakRegistration`).
+    /// What the handlers hold (see `WeakRegistration`); the chain's own way to its
+    /// registration too.
     private let handlerReference: WeakRegistration
+
+    /// The user's registration, while it lives (it owns the chain).
+    private var registration: Registration? { handlerReference.registration }
 
     /// One step's registration, on the object at that step.
     private struct Link {
@@ -48,7 +51,6 @@ final class KeyPathChain: @unchecked Sendable {
     private init(root: any KeyValueObservable, steps: [String], registration: Registration) {
         self.root = root
         self.steps = steps
-        self.registration = registration
         handlerReference = WeakRegistration(registration)
     }
 
