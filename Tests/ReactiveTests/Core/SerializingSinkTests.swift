@@ -48,8 +48,7 @@ final class SerializingSinkTests: ReactiveTestCase {
             if value < 0 {
                 Thread.sleep(forTimeInterval: 0.002)
             } else {
-                let until = DispatchTime.now().uptimeNanoseconds + 3_000
-                while DispatchTime.now().uptimeNanoseconds < until {}
+                spinWait(nanoseconds: 3_000)
             }
             checker.leave()
         })
@@ -125,16 +124,14 @@ final class SerializingSinkTests: ReactiveTestCase {
                 checker.enter()
                 if errors.value > 0 { afterError.increment() }
                 // A delivery long enough for the error to arrive during it, in some rounds.
-                let until = DispatchTime.now().uptimeNanoseconds + UInt64(round % 7) * 1_000
-                while DispatchTime.now().uptimeNanoseconds < until {}
+                spinWait(nanoseconds: UInt64(round % 7) * 1_000)
                 checker.leave()
             }, onError: { _ in
                 errors.increment()
                 ended.signal()
             })
             for value in 0..<(round % 5 + 1) { subject.onNext(value) }
-            let spin = DispatchTime.now().uptimeNanoseconds + UInt64(round % 11) * 500
-            while DispatchTime.now().uptimeNanoseconds < spin {}
+            spinWait(nanoseconds: UInt64(round % 11) * 500)
             subject.onError(TestError.first)
             guard ended.wait(timeout: .now() + 5) == .success else {
                 XCTFail("round \(round): the error was never delivered")

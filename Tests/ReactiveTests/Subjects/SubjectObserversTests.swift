@@ -128,7 +128,7 @@ final class SubjectObserversTests: ReactiveTestCase {
             // Only the subscription keeps the log: this thread keeps what it signals through.
             let received = ReceivedFlag()
             let subscription = subject.subscribe(Downstream(OrderLog(disorder, received)) { target, event in
-                spin(nanoseconds: 2_000)  // the window in which the other thread disposes
+                spinWait(nanoseconds: 2_000)  // the window in which the other thread disposes
                 (target as? OrderLog)?.receive(event)
             })
             while !received.isSet && DispatchTime.now() < deadline {}
@@ -167,10 +167,4 @@ private final class ReceivedFlag: Sendable {
     private let value = Atomic<Bool>(false)
     var isSet: Bool { value.load(ordering: .acquiring) }
     func set() { value.store(true, ordering: .releasing) }
-}
-
-/// Waits without yielding the thread.
-private func spin(nanoseconds: UInt64) {
-    let end = DispatchTime.now().uptimeNanoseconds + nanoseconds
-    while DispatchTime.now().uptimeNanoseconds < end {}
 }

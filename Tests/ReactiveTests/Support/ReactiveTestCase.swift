@@ -29,6 +29,13 @@ final class Collector<Value>: @unchecked Sendable {
     func removeAll() { lock.withLock { storage.removeAll() } }
 }
 
+/// Waits `nanoseconds` without yielding the thread (a delivery that takes a while, a window
+/// for another thread to act in).
+func spinWait(nanoseconds: UInt64) {
+    let end = DispatchTime.now().uptimeNanoseconds + nanoseconds
+    while DispatchTime.now().uptimeNanoseconds < end {}
+}
+
 /// Hands a value to another thread in a test that synchronises access itself.
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
