@@ -40,8 +40,9 @@
         loneContextFreeHandler = nil
     }
 
-    /// The lone subscriber's target; only while there is one (`loneContextFreeHandler` is only
-    /// set with it). Read without the optional's check: an optional chain here made the
+    /// The lone subscriber's target, a strong copy; only under the subject's lock and while
+    /// there is one (`loneContextFreeHandler` is only set with it, both through `setLone` and
+    /// `clearLone`). Read without the optional's check: an optional chain here made the
     /// optimiser copy all of `SubjectObservers` to read one field.
     @inlinable var loneTarget: AnyObject { loneObserver.unsafelyUnwrapped.target }
 
@@ -120,6 +121,7 @@
             return
         }
         if let handler = subject.observers.loneContextFreeHandler {
+            // Retained under the lock: a disposal after unlocking cannot free it mid-delivery.
             let target = subject.observers.loneTarget
             lock.unlock()
             handler.on(event, to: target)
