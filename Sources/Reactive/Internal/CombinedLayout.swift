@@ -9,6 +9,11 @@
 
     @inlinable init() {}
 
+    /// An empty layout with room for `count` sources.
+    @inlinable init(capacity count: Int) {
+        sources.reserveCapacity(count)
+    }
+
     /// Appends a source, borrowed: a generic copy of it would be a value-witness call and a
     /// retain, and its release.
     @inlinable mutating func append<Source: ObservableConvertibleType>(convertible source: borrowing Source) {
@@ -16,8 +21,6 @@
     }
 
     @inlinable mutating func append<Element>(_ source: consuming Observable<Element>) {
-        let valueAlignment = MemoryLayout<Element>.alignment
-        let offset = CombinedLayout.roundUp(rowStride, valueAlignment)
         // Sources of one element type share the event type's conformance: looked up once (a
         // search of the runtime's metadata cache), compared cheaply (the metadata is at hand).
         let element = ObjectIdentifier(Element.self)
@@ -27,7 +30,24 @@
             break
         }
         let (event, tagOffset) = known ?? CombinedLayout.eventType(of: Element.self)
-        sources.append(CombinedSource(observable: source, element: element, event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size))
+        append(source, event: event, tagOffset: tagOffset)
+    }
+
+    /// Appends a source from code specialised for its element type (the per-arity operators,
+    /// which are inlined where they are used, through `CombinedLayout+arity.swift`): there the
+    /// event type is a constant, so neither the search of the sources before it nor the shared
+    /// cache `append` uses is needed (a 4-way `combineLatest` of `Int`s was made with 3,800
+    /// instructions fewer). Code generic at run time would look the event type's metadata up on
+    /// every call: it uses `append`.
+    @inlinable mutating func appendSpecialised<Element>(_ source: consuming Observable<Element>) {
+        append(source, event: Event<Element>.self, tagOffset: Event<Element>.tagOffset)
+    }
+
+    /// Appends a source whose event type and tag offset the caller has.
+    @inlinable @inline(__always) mutating func append<Element>(_ source: consuming Observable<Element>, event: any CombinedSourceEvent.Type, tagOffset: Int) {
+        let valueAlignment = MemoryLayout<Element>.alignment
+        let offset = CombinedLayout.roundUp(rowStride, valueAlignment)
+        sources.append(CombinedSource(observable: source, element: ObjectIdentifier(Element.self), event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size))
         alignment = max(alignment, valueAlignment)
         rowStride = CombinedLayout.roundUp(offset + MemoryLayout<Element>.size, alignment)
         isTrivial = isTrivial && _isPOD(Element.self)

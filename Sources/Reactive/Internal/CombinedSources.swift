@@ -39,12 +39,10 @@
         self.init(layout: layout, resultSelector: resultSelector)
     }
 
-    /// Sources that are `Observable`s already, with a reader of fixed arity that holds the
-    /// selector itself (`selectorReader`): the per-arity operators' form.
-    @inlinable init<each Element>(observables source: repeat Observable<each Element>, reader: @escaping (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result) {
-        var layout = CombinedLayout()
-        layout.sources.reserveCapacity(packCount(repeat (each Element).self))
-        repeat layout.append(each source)
+    /// A layout built where the element types are concrete (`CombinedLayout+arity.swift`), with
+    /// a reader of fixed arity that holds the selector itself (`selectorReader`): the per-arity
+    /// operators' form.
+    @inlinable init(layout: CombinedLayout, reader: @escaping (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result) {
         self.layout = layout
         resultSelector = .heldByReader
         self.reader = reader
