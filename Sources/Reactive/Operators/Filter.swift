@@ -6,7 +6,12 @@ extension ObservableType {
     /// An error thrown by `predicate` is sent as an `error` event and ends the subscription.
     /// `predicate` runs on the thread the source sends on. Retains `predicate`.
     @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        FilterObservable(source: asObservable(), predicate: predicate)
+        let source = asObservable()
+        if let map = source as? FilterFusible<Element> {
+            // A filter after a map: one operator (see MapFilter.swift).
+            return map.fuseFilter(map, predicate)
+        }
+        return FilterObservable(source: source, predicate: predicate)
     }
 }
 

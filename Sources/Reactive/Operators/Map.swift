@@ -11,14 +11,17 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
+@usableFromInline final class MapObservable<Source, Result>: FilterFusible<Result>, @unchecked Sendable {
     @usableFromInline let source: Observable<Source>
     @usableFromInline let transform: (Source) throws -> Result
 
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
         self.source = source
         self.transform = transform
-        super.init(run: { node, downstream in
+        super.init(fuseFilter: { node, predicate in
+            let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
+            return MapFilterObservable(source: node.source, transform: node.transform, predicate: predicate)
+        }, run: { node, downstream in
             let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
             let sink = MapSink(downstream: downstream, transform: node.transform)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))

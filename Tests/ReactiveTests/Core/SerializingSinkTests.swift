@@ -239,4 +239,10 @@ final class DisposeGuaranteeTests: ReactiveTestCase {
         let queue = SerialDispatchQueueScheduler(qos: .userInitiated)
         assertDisposeGuarantee("observe(on:)") { $0.observe(on: queue) }
     }
+
+    func testDispose_map_filter_andTheirFusedPair_atMostTheDeliveryInFlightArrivesAfterward() {
+        assertDisposeGuarantee("map") { $0.map { $0 } }
+        assertDisposeGuarantee("filter") { $0.filter { _ in true } }
+        assertDisposeGuarantee("map.filter") { $0.map { $0 }.filter { _ in true } }
+    }
 }

@@ -1,0 +1,197 @@
+import Reactive
+import ReactiveTest
+import XCTest
+
+/// `map` followed by `filter`, which the library runs as one operator: every event, time and
+/// subscription interval as the pair's.
+final class MapFilterTests: ReactiveTestCase {
+    private func typeName(_ observable: Observable<Int>) -> String {
+        String(describing: type(of: observable))
+    }
+
+    func testMapFilter_filterAfterMap_isOneOperator_andOnlyThere() {
+        let source = PublishSubject<Int>().asObservable()
+        XCTAssertEqual(typeName(source.map { $0 }.filter { _ in true }), "MapFilterObservable<Int, Int>")
+        XCTAssertEqual(typeName(source.filter { _ in true }), "FilterObservable<Int>")
+        // A fused pair is not a map: a second filter is an operator of its own.
+        XCTAssertEqual(typeName(source.map { $0 }.filter { _ in true }.filter { _ in true }), "FilterObservable<Int>")
+        XCTAssertEqual(typeName(source.filter { _ in true }.map { $0 }), "MapObservable<Int, Int>")
+    }
+
+    func testMapFilter_keepsTheMappedElementsThatPass() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300), .next(310, 6)])
+        let res = scheduler.start { xs.map { $0 * 10 }.filter { $0 != 20 && $0 != 40 } }
+        XCTAssertEqual(res.events, [.next(210, 10), .next(230, 30), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testMapFilter_changesTheElementType_predicateSeesTheMappedValue() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 22), .next(230, 333), .completed(300)])
+        var seen: [String] = []
+        let res = scheduler.start {
+            xs.map { "\($0)" }.filter { text in
+                seen.append(text)
+                return text.count != 2
+            }
+        }
+        XCTAssertEqual(res.events, [.next(210, "1"), .next(230, "333"), .completed(300)])
+        XCTAssertEqual(seen, ["1", "22", "333"])
+    }
+
+    func testMapFilter_eachClosureRunsOncePerElement_inOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        var calls: [String] = []
+        let res = scheduler.start {
+            xs.map { value -> Int in
+                calls.append("map \(value)")
+                return value
+            }.filter { value in
+                calls.append("filter \(value)")
+                return value == 2
+            }
+        }
+        XCTAssertEqual(res.events, [.next(220, 2), .completed(300)])
+        XCTAssertEqual(calls, ["map 1", "filter 1", "map 2", "filter 2"])
+    }
+
+    func testMapFilter_errorInTransform_forwardsErrorAndDisposes_predicateNotCalledForIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        var transformCalls = 0
+        var predicateCalls = 0
+        let res = scheduler.start {
+            xs.map { value -> Int in
+                transformCalls += 1
+                if value == 2 { throw TestError.first }
+                return value
+            }.filter { _ in
+                predicateCalls += 1
+                return true
+            }
+        }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(transformCalls, 2)
+        XCTAssertEqual(predicateCalls, 1)
+    }
+
+    func testMapFilter_errorInPredicate_forwardsErrorAndDisposes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        var transformCalls = 0
+        let res = scheduler.start {
+            xs.map { value -> Int in
+                transformCalls += 1
+                return value * 10
+            }.filter { value in
+                if value == 20 { throw TestError.second }
+                return true
+            }
+        }
+        XCTAssertEqual(res.events, [.next(210, 10), .error(220, TestError.second)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(transformCalls, 2, "nothing is mapped after the predicate failed")
+    }
+
+    func testMapFilter_errorFromSource_forwardsError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError.first), .next(260, 2)])
+        let res = scheduler.start { xs.map { $0 + 1 }.filter { _ in true } }
+        XCTAssertEqual(res.events, [.next(210, 2), .error(250, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testMapFilter_never_sendsNothingAndStaysSubscribed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1)])
+        let res = scheduler.start { xs.map { $0 }.filter { _ in true } }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testMapFilter_disposeInTheMiddle_stopsAndUnsubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .next(310, 3), .completed(400)])
+        var transformCalls = 0
+        let res = scheduler.start(disposed: 300) {
+            xs.map { value -> Int in
+                transformCalls += 1
+                return value
+            }.filter { _ in true }
+        }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(290, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(transformCalls, 2)
+    }
+
+    func testMapFilter_synchronousSource_endsInsideSubscribe() {
+        var events: [Event<Int>] = []
+        let subscription = Observable.from([1, 2, 3, 4]).map { $0 * 2 }.filter { $0 != 4 }.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.next(2), .next(6), .next(8), .completed])
+        subscription.dispose()
+    }
+
+    func testMapFilter_synchronousSourceWithFailingTransform_stopsAtTheFirstElement() {
+        var calls = 0
+        var events: [Event<Int>] = []
+        _ = Observable.from([1, 2, 3]).map { _ -> Int in
+            calls += 1
+            throw TestError.second
+        }.filter { _ in true }.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.error(TestError.second)])
+        XCTAssertEqual(calls, 1)
+    }
+
+    func testMapFilter_reentrantDisposeFromOnNext_stopsDelivery() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = subject.map { $0 * 2 }.filter { _ in true }.subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(received, [2])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testMapFilter_reentrantSend_isDeliveredInsideTheCurrentDelivery_asByThePair() {
+        let subject = PublishSubject<Int>()
+        var received: [String] = []
+        let subscription = subject.map { $0 + 100 }.filter { $0 % 2 == 1 }.subscribe(onNext: { value in
+            received.append("begin \(value)")
+            if value == 101 { subject.onNext(3) }
+            received.append("end \(value)")
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(received, ["begin 101", "begin 103", "end 103", "end 101"])
+        subscription.dispose()
+    }
+
+    func testMapFilter_theMapHeldElsewhere_staysAPlainMap() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        var transformCalls = 0
+        let mapped = xs.map { value -> Int in
+            transformCalls += 1
+            return value * 10
+        }
+        let filtered = mapped.filter { $0 > 10 }
+        let all = scheduler.createObserver(Int.self)
+        let kept = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(200) {
+            _ = mapped.subscribe(all)
+            _ = filtered.subscribe(kept)
+        }
+        scheduler.start()
+        XCTAssertEqual(all.events, [.next(210, 10), .next(220, 20), .completed(300)])
+        XCTAssertEqual(kept.events, [.next(220, 20), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300), Subscription(200, 300)])
+        XCTAssertEqual(transformCalls, 4, "each subscription maps for itself, as a cold map does")
+    }
+}
