@@ -5,12 +5,11 @@ extension ObservableType {
     ///
     /// An error thrown by `predicate` is sent as an `error` event and ends the subscription.
     /// `predicate` runs on the thread the source sends on. Retains `predicate`.
-    @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        if let map = source as? FilterFusible<Element> {
-            // A filter after a map: one operator (see MapFilter.swift).
-            return map.fuseFilter(map, predicate)
-        }
+    @inlinable public consuming func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        // Consumed, so that a map made just before (`map { … }.filter { … }`) is referenced
+        // from here alone and can take the predicate itself (see MapFilter.swift).
+        var source = (consume self).asObservable()
+        if FilterFusible.joinFilter(predicate, to: &source) { return source }
         return FilterObservable(source: source, predicate: predicate)
     }
 }

@@ -18,11 +18,13 @@ extension ObservableType {
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
         self.source = source
         self.transform = transform
-        super.init(fuseFilter: { node, predicate in
+        super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
-            return MapFilterObservable(source: node.source, transform: node.transform, predicate: predicate)
-        }, run: { node, downstream in
-            let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
+            if let predicate = node.joinedFilter {
+                let sink = MapFilterSink(downstream: downstream, transform: node.transform, predicate: predicate)
+                sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }))
+                return sink
+            }
             let sink = MapSink(downstream: downstream, transform: node.transform)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
             return sink

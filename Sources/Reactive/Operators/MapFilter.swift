@@ -1,42 +1,37 @@
-// `map` followed by `filter`, run as one operator: `source.map(transform).filter(predicate)`
-// builds a `MapFilterObservable`, whose subscription has one sink and one hop per element
-// instead of two (the pair is RxSwift's own benchmark chain, and a common one in apps).
+// `map` followed by `filter`, run as one operator: `source.map(transform).filter(predicate)`,
+// when nothing else holds the map's observable, is that observable with the predicate joined to
+// it, and its subscriptions have one sink and one hop per element instead of two (the pair is
+// RxSwift's own benchmark chain, and a common one in apps). A map someone else holds is left as
+// it is, and the filter is an operator of its own.
 //
 // Nothing a subscriber can see changes: `transform` runs once per source element, `predicate`
 // on its result, an error thrown by either is sent as an `error` event that ends the
 // subscription (the source is disposed after it is sent, as by the pair), and the source is
-// subscribed once, when the fused observable is. The `map` observable itself stays a plain map
-// for anyone else who holds it.
+// subscribed once per subscription.
 
-/// An observable that a `filter` applied to it joins: `map`'s. Not a protocol or an overridden
-/// method: the joining function is made where `map` is called, in code specialised for its
-/// types, so that the fused observable's sink handler is specialised too and captures nothing
-/// (a method of a generic class runs unspecialised, through the vtable).
-@usableFromInline class FilterFusible<Element>: Observable<Element>, @unchecked Sendable {
-    /// `filter(predicate)` of the observable passed in (`self`), as one observable.
-    @usableFromInline let fuseFilter: (FilterFusible<Element>, @escaping (Element) throws -> Bool) -> Observable<Element>
+/// `map`'s observable, seen from `filter`, which knows its element type but not its source's.
+@usableFromInline package class FilterFusible<Element>: Observable<Element>, @unchecked Sendable {
+    /// The predicate of a `filter` joined to this map, if any. Set at most once, by `filter`,
+    /// while its caller's reference is the only one (`joinFilter`): no other thread can read it
+    /// then, and every later reader got the observable after it was set.
+    @exclusivity(unchecked) @usableFromInline package final var joinedFilter: ((Element) throws -> Bool)?
 
-    @inlinable init(fuseFilter: @escaping (FilterFusible<Element>, @escaping (Element) throws -> Bool) -> Observable<Element>, run: @escaping Run) {
-        self.fuseFilter = fuseFilter
+    @inlinable override package init(run: @escaping Run) {
         super.init(run: run)
     }
 }
 
-@usableFromInline final class MapFilterObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
-    @usableFromInline let source: Observable<Source>
-    @usableFromInline let transform: (Source) throws -> Result
-    @usableFromInline let predicate: (Result) throws -> Bool
-
-    @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result, predicate: @escaping (Result) throws -> Bool) {
-        self.source = source
-        self.transform = transform
-        self.predicate = predicate
-        super.init(run: { node, downstream in
-            let node = unsafeDowncast(node, to: MapFilterObservable<Source, Result>.self)
-            let sink = MapFilterSink(downstream: downstream, transform: node.transform, predicate: node.predicate)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }))
-            return sink
-        })
+extension FilterFusible {
+    /// Joins `predicate` to `observable` if it is a map with no filter joined yet that nothing
+    /// else references; true if so (`observable` is then the map and its filter).
+    ///
+    /// Sound because a uniquely referenced object is reachable from this thread alone: no
+    /// subscription of it can be running (a running subscription's caller holds a reference),
+    /// and whoever gets it later gets it with the predicate set.
+    @inlinable static func joinFilter(_ predicate: @escaping (Element) throws -> Bool, to observable: inout Observable<Element>) -> Bool {
+        guard isKnownUniquelyReferenced(&observable), let map = observable as? FilterFusible<Element>, map.joinedFilter == nil else { return false }
+        map.joinedFilter = predicate
+        return true
     }
 }
 

@@ -9,13 +9,51 @@ final class MapFilterTests: ReactiveTestCase {
         String(describing: type(of: observable))
     }
 
-    func testMapFilter_filterAfterMap_isOneOperator_andOnlyThere() {
+    /// Whether `observable` is a map with a filter joined to it.
+    private func hasJoinedFilter(_ observable: Observable<Int>) -> Bool {
+        (observable as? FilterFusible<Int>)?.joinedFilter != nil
+    }
+
+    func testMapFilter_filterAfterAMapNothingElseHolds_isJoinedToIt() {
         let source = PublishSubject<Int>().asObservable()
-        XCTAssertEqual(typeName(source.map { $0 }.filter { _ in true }), "MapFilterObservable<Int, Int>")
+        let fused = source.map { $0 }.filter { _ in true }
+        XCTAssertEqual(typeName(fused), "MapObservable<Int, Int>")
+        XCTAssertTrue(hasJoinedFilter(fused))
+    }
+
+    func testMapFilter_filterOfAMapHeldElsewhere_isAnOperatorOfItsOwn() {
+        let source = PublishSubject<Int>().asObservable()
+        let mapped = source.map { $0 }
+        let filtered = mapped.filter { _ in true }
+        XCTAssertEqual(typeName(filtered), "FilterObservable<Int>")
+        XCTAssertFalse(hasJoinedFilter(mapped), "a map someone holds is not changed")
+    }
+
+    func testMapFilter_onlyOneFilterJoins_andOnlyAMap() {
+        let source = PublishSubject<Int>().asObservable()
+        let twice = source.map { $0 }.filter { _ in true }.filter { _ in true }
+        XCTAssertEqual(typeName(twice), "FilterObservable<Int>")
         XCTAssertEqual(typeName(source.filter { _ in true }), "FilterObservable<Int>")
-        // A fused pair is not a map: a second filter is an operator of its own.
-        XCTAssertEqual(typeName(source.map { $0 }.filter { _ in true }.filter { _ in true }), "FilterObservable<Int>")
         XCTAssertEqual(typeName(source.filter { _ in true }.map { $0 }), "MapObservable<Int, Int>")
+        XCTAssertFalse(hasJoinedFilter(source.filter { _ in true }.map { $0 }))
+    }
+
+    func testMapFilter_aMapSubscribedBeforeTheFilterJoins_keepsItsSubscriptionAsItWas() {
+        let subject = PublishSubject<Int>()
+        var mapped: Observable<Int>? = subject.map { $0 * 10 }
+        var all: [Int] = []
+        var kept: [Int] = []
+        let first = mapped?.subscribe(onNext: { all.append($0) })
+        // The map's only reference goes to `filter`: the filter joins it.
+        let fused = mapped.take()!.filter { $0 > 10 }
+        XCTAssertTrue(hasJoinedFilter(fused))
+        let second = fused.subscribe(onNext: { kept.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(all, [10, 20], "the subscription made before is a plain map's")
+        XCTAssertEqual(kept, [20])
+        first?.dispose()
+        second.dispose()
     }
 
     func testMapFilter_keepsTheMappedElementsThatPass() {
