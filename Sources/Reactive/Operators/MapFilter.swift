@@ -13,9 +13,11 @@
 @usableFromInline package class FilterFusible<Element>: Observable<Element>, @unchecked Sendable {
     /// The predicate of a `filter` joined to this map, if any. Set at most once, by `filter`,
     /// while its caller's reference is the only one (`joinFilter`): no other thread can read it
-    /// then, and every later reader got the observable after it was set.
+    /// then, and every later reader got the observable after it was set. (So exclusivity is
+    /// unchecked: a dynamic check would only add a thread-local lookup to every subscription.)
     @exclusivity(unchecked) @usableFromInline package final var joinedFilter: ((Element) throws -> Bool)?
 
+    /// Written out so that it is inlinable (an inherited initialiser would be a call).
     @inlinable override package init(run: @escaping Run) {
         super.init(run: run)
     }
