@@ -25,16 +25,27 @@
 
 extension FilterFusible {
     /// Joins `predicate` to `observable` if it is a map with no filter joined yet that nothing
-    /// else references; true if so (`observable` is then the map and its filter).
+    /// else references, strongly, weakly or unowned; true if so (`observable` is then the map
+    /// and its filter).
     ///
-    /// Sound because a uniquely referenced object is reachable from this thread alone: no
+    /// Sound because an object with no other reference is reachable from this thread alone: no
     /// subscription of it can be running (a running subscription's caller holds a reference),
-    /// and whoever gets it later gets it with the predicate set.
+    /// and whoever gets it later gets it with the predicate set. A weak or unowned reference
+    /// (counted apart from the strong ones, each count 1 when there is none) would see the map
+    /// become the pair, so either keeps it as it is.
     @inlinable static func joinFilter(_ predicate: @escaping (Element) throws -> Bool, to observable: inout Observable<Element>) -> Bool {
-        guard isKnownUniquelyReferenced(&observable), let map = observable as? FilterFusible<Element>, map.joinedFilter == nil else { return false }
+        guard isKnownUniquelyReferenced(&observable), observable is FilterFusible<Element>, !hasWeakOrUnownedReferences(observable) else { return false }
+        let map = unsafeDowncast(observable, to: FilterFusible<Element>.self)
+        guard map.joinedFilter == nil else { return false }
         map.joinedFilter = predicate
         return true
     }
+}
+
+/// Whether something references `object` weakly or unowned. Out of line: inlined, its two
+/// runtime calls kept `filter` from being inlined where it is called.
+@usableFromInline func hasWeakOrUnownedReferences(_ object: AnyObject) -> Bool {
+    _getWeakRetainCount(object) != 1 || _getUnownedRetainCount(object) != 1
 }
 
 @usableFromInline final class MapFilterSink<Source, Result>: ForwardingSink<Result> {

@@ -29,6 +29,27 @@ final class MapFilterTests: ReactiveTestCase {
         XCTAssertFalse(hasJoinedFilter(mapped), "a map someone holds is not changed")
     }
 
+    func testMapFilter_aMapHeldWeaklyOrUnownedElsewhere_isNotJoined() {
+        let subject = PublishSubject<Int>()
+        var mapped: Observable<Int>? = subject.map { $0 * 10 }
+        weak let weakMap = mapped
+        // The only strong reference goes to `filter`; the weak one must still see a plain map.
+        let filtered = mapped.take()!.filter { $0 > 10 }
+        XCTAssertEqual(typeName(filtered), "FilterObservable<Int>")
+        var all: [Int] = []
+        let subscription = weakMap?.subscribe(onNext: { all.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(all, [10, 20])
+        subscription?.dispose()
+
+        var other: Observable<Int>? = subject.map { $0 * 10 }
+        unowned let unownedMap = other!
+        let otherFiltered = other.take()!.filter { $0 > 10 }
+        XCTAssertEqual(typeName(otherFiltered), "FilterObservable<Int>")
+        XCTAssertFalse(hasJoinedFilter(unownedMap))
+    }
+
     func testMapFilter_onlyOneFilterJoins_andOnlyAMap() {
         let source = PublishSubject<Int>().asObservable()
         let twice = source.map { $0 }.filter { _ in true }.filter { _ in true }
