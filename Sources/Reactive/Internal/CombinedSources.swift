@@ -22,8 +22,7 @@
     @usableFromInline let isCollection: Bool
 
     @inlinable init<each Source: ObservableConvertibleType>(_ source: repeat each Source, resultSelector: @escaping (repeat (each Source).Element) throws -> Result) {
-        var layout = CombinedLayout()
-        layout.sources.reserveCapacity(packCount(repeat (each Source).self))
+        var layout = CombinedLayout(capacity: packCount(repeat (each Source).self))
         // Each pack element is copied here (through its value witness: the pack loop runs
         // unspecialised) before it is converted; the overloads taking `Observable`s avoid both.
         repeat layout.append(convertible: each source)
@@ -33,8 +32,7 @@
     /// Sources that are `Observable`s already: each is copied with a plain retain, into its
     /// record.
     @inlinable init<each Element>(observables source: repeat Observable<each Element>, resultSelector: @escaping (repeat each Element) throws -> Result) {
-        var layout = CombinedLayout()
-        layout.sources.reserveCapacity(packCount(repeat (each Element).self))
+        var layout = CombinedLayout(capacity: packCount(repeat (each Element).self))
         repeat layout.append(each source)
         self.init(layout: layout, resultSelector: resultSelector)
     }
@@ -57,8 +55,7 @@
     }
 
     @inlinable init<Element>(_ sources: [Observable<Element>], resultSelector: @escaping ([Element]) throws -> Result) {
-        var layout = CombinedLayout()
-        layout.sources.reserveCapacity(sources.count)
+        var layout = CombinedLayout(capacity: sources.count)
         for source in sources { layout.append(source) }
         self.layout = layout
         isCollection = true
