@@ -51,7 +51,9 @@ extension ObservableType {
     // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
     // check would only add a thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline var onNext: ((Element) -> Void)?
+    // Held, not a plain optional closure: called by borrowing it (see `HeldClosure`), which is
+    // sound as nothing writes to it while a delivery runs.
+    @exclusivity(unchecked) @usableFromInline var onNext: HeldClosure<Element>?
     @exclusivity(unchecked) @usableFromInline var onError: ((Swift.Error) -> Void)?
     @exclusivity(unchecked) @usableFromInline var onCompleted: (() -> Void)?
     // Read and cleared only by the first disposer.
@@ -59,7 +61,7 @@ extension ObservableType {
     @usableFromInline let callStack: [String]
 
     @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
-        self.onNext = onNext
+        if let onNext { self.onNext = HeldClosure(onNext) } else { self.onNext = nil }
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
@@ -70,7 +72,12 @@ extension ObservableType {
     @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         switch event {
         case .next(let element):
-            if beginDelivery(terminal: false) { onNext?(element) }
+            if beginDelivery(terminal: false) {
+                switch onNext {
+                case .some(let held): held.body(element)
+                case .none: break
+                }
+            }
             endDelivery()
         case .error(let error):
             if beginDelivery(terminal: true) {

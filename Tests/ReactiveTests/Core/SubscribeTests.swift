@@ -34,6 +34,29 @@ final class SubscribeTests: ReactiveTestCase {
         XCTAssertNil(watched, "released once the delivery that disposed returned")
     }
 
+    func testSubscribe_onNextDisposingItsOwnSubscription_runsOnToItsEndWithItsCapturesAlive() {
+        // onNext is called by borrowing the sink's stored closure, not a copy of it: only the
+        // deferred release keeps the running closure's own context, and so what it captures,
+        // alive after it disposes (ASan reports the context's use after free otherwise).
+        let subject = PublishSubject<Int>()
+        var captured: Captured? = Captured()
+        weak let watched = captured
+        var subscription: Disposable?
+        var touchesAfterDispose: [Int] = []
+        subscription = subject.subscribe(onNext: { [captured] value in
+            subscription?.dispose()
+            subscription = nil
+            captured?.touches += value
+            touchesAfterDispose.append(captured?.touches ?? -1)
+            XCTAssertNotNil(watched, "the running closure's captures outlive its own disposal")
+        })
+        captured = nil
+        subject.on(.next(5))
+        subject.on(.next(7))
+        XCTAssertEqual(touchesAfterDispose, [5])
+        XCTAssertNil(watched, "released once the delivery that disposed returned")
+    }
+
     func testSubscribe_terminatingReleasesTheClosuresAfterTheTerminalOneReturns() {
         for terminal in [Event<Int>.completed, .error(TestError.first)] {
             let subject = PublishSubject<Int>()
