@@ -12,6 +12,20 @@ import Reactive
     return sum
 }
 
+/// observerPumping: `n` `on(.next)` into a subject subscribed by another subject (an observer
+/// rather than closures: `subscribe(_:)`, what `bind(to:)` does), which has one subscriber.
+@inline(never) func observerPumping(_ n: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let relay = PublishSubject<Int>()
+    let last = relay.subscribe(onNext: { sum += $0 })
+    let link = subject.subscribe(relay)
+    for _ in 0..<n { subject.on(.next(1)) }
+    link.dispose()
+    last.dispose()
+    return sum
+}
+
 /// publishSubjectCreating: `n` cycles of create, subscribe, send one, dispose.
 @inline(never) func publishSubjectCreating(_ n: Int) -> Int {
     var sum = 0

@@ -102,6 +102,7 @@ let combineLatestBaseline = measure("baselineCombineLatest", ops: events / 10, r
 printTable("Core (RxSwift's workloads)", [
     row("publishSubjectPumping", "event", ops: events, publishSubjectPumping, baseline: subjectBaseline, peer: combinePublishSubjectPumping, target: "≤2x baseline, 0 alloc"),
     row("publishSubjectPumpingTwoSubscriptions", "event", ops: events, publishSubjectPumpingTwoSubscriptions, peer: combinePublishSubjectPumpingTwoSubscriptions),
+    row("observerPumping", "event", ops: events, observerPumping),
     row("publishSubjectCreating", "cycle", ops: events / 10, publishSubjectCreating, peer: combinePublishSubjectCreating, target: "≤4 alloc"),
     row("mapFilterPumping", "event", ops: events / 10, mapFilterPumping, baseline: chainBaseline, peer: combineMapFilterPumping, target: "≤3x baseline, 0 alloc"),
     row("mapFilterCreating", "subscription", ops: subscriptions, mapFilterCreating, peer: combineMapFilterCreating, target: "≤30 alloc"),

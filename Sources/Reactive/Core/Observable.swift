@@ -62,11 +62,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
 /// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and
 /// releases the observer once disposed (never while delivering to it).
 @usableFromInline final class ObserverSink<Observer: ObserverType>: Sink {
-    // Read only inside beginDelivery/endDelivery; cleared only by releaseUserResources.
-    @usableFromInline var observer: Observer?
+    // Read only inside beginDelivery/endDelivery; cleared only by releaseUserResources, so
+    // delivered to by borrowing it (see `HeldObserver`).
+    // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
+    // check would only add a thread-local lookup to every access on the per-event path.
+    @exclusivity(unchecked) @usableFromInline var observer: HeldObserver<Observer>?
 
     @inlinable init(_ observer: Observer) {
-        self.observer = observer
+        self.observer = HeldObserver(observer)
         super.init()
     }
 
@@ -77,7 +80,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @inlinable func on(_ event: inout Event<Observer.Element>) {
         let terminal = event.isStopEvent
         if beginDelivery(terminal: terminal) {
-            observer?.on(event)
+            switch observer {
+            case .some(let held): held.on(event)
+            case .none: break
+            }
             if terminal { dispose() }
         }
         endDelivery()

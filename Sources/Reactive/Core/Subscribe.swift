@@ -74,7 +74,7 @@ extension ObservableType {
         case .next(let element):
             if beginDelivery(terminal: false) {
                 switch onNext {
-                case .some(let held): held.body(element)
+                case .some(let held): held.call(element)
                 case .none: break
                 }
             }

@@ -57,6 +57,28 @@ final class SubscribeTests: ReactiveTestCase {
         XCTAssertNil(watched, "released once the delivery that disposed returned")
     }
 
+    func testSubscribeObserver_observerDisposingItsOwnSubscription_runsOnToItsEndWithItsCapturesAlive() {
+        // As above for `subscribe(_:)` with an observer, which is delivered to by borrowing it.
+        let subject = PublishSubject<Int>()
+        var captured: Captured? = Captured()
+        weak let watched = captured
+        var subscription: Disposable?
+        var touchesAfterDispose: [Int] = []
+        subscription = subject.subscribe(AnyObserver(eventHandler: { [captured] event in
+            guard case .next(let value) = event else { return }
+            subscription?.dispose()
+            subscription = nil
+            captured?.touches += value
+            touchesAfterDispose.append(captured?.touches ?? -1)
+            XCTAssertNotNil(watched, "the running observer's captures outlive its own disposal")
+        }))
+        captured = nil
+        subject.on(.next(5))
+        subject.on(.next(7))
+        XCTAssertEqual(touchesAfterDispose, [5])
+        XCTAssertNil(watched, "released once the delivery that disposed returned")
+    }
+
     func testSubscribe_terminatingReleasesTheClosuresAfterTheTerminalOneReturns() {
         for terminal in [Event<Int>.completed, .error(TestError.first)] {
             let subject = PublishSubject<Int>()
