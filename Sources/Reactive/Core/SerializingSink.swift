@@ -34,6 +34,10 @@ import Synchronization
     /// The thread delivering while `emitState` says so (events it sends meanwhile are
     /// re-entrant).
     @exclusivity(unchecked) @usableFromInline final var emitterThread: UInt = 0
+    /// `emitterThread` of an emitter that is the only sender there can be (combineLatest's last
+    /// running source): every event sent while it delivers is re-entrant, so it need not ask
+    /// which thread it runs on. No thread has this identifier.
+    @inlinable static var onlySenderThread: UInt { .max }
     /// Turns of senders from other threads, first come first served: the next ticket to hand
     /// out, and the ticket whose holder delivers next. Equal when nobody waits.
     @exclusivity(unchecked) @usableFromInline final var nextTicket = 0
@@ -90,7 +94,7 @@ import Synchronization
                 return true
             }
             let me = currentThreadID()
-            guard state != 0 && (emitterThread == me || !sendersWait) else { return waitForTurnLocked(me) }
+            guard state != 0 && (emitterThread == me || emitterThread == Self.onlySenderThread || !sendersWait) else { return waitForTurnLocked(me) }
             // Queued for the emitter, which looks at the queue before it stops emitting, once
             // it sees `queuedBit`. Only it changes the state without the lock, and only to stop
             // emitting: if it just did, this call emits instead (the loop again).

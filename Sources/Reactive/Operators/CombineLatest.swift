@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Combines the latest elements of the sources into a tuple each time one sends an element.
     ///
@@ -42,6 +44,11 @@ extension ObservableType {
     // thread-local lookup to every access on the per-event path.
     @exclusivity(unchecked) @usableFromInline var missing: Int
     @exclusivity(unchecked) @usableFromInline var emitRowIsFull = false
+    /// The index of the one source still running, once every other has completed and every
+    /// source has a value (else -1): its elements take `nextFromSoleSource`. Set under the lock
+    /// by that source's own element, and final (once that source has ended, or the sink is
+    /// disposed, its events stop at `receive`).
+    @usableFromInline let soleSource = Atomic<Int>(-1)
 
     @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>) {
         let count = sources.layout.sources.count
@@ -66,7 +73,39 @@ extension ObservableType {
     @inlinable var latest: UnsafeMutableRawPointer { storage + layout.rowStride }
     @inlinable var hasValue: UnsafeMutablePointer<Bool> { extraStorage.assumingMemoryBound(to: Bool.self) }
 
-    @inlinable func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
+    @inlinable @inline(__always) func onSource(_ event: Event<UnsafeRawPointer>, at index: Int) {
+        if case .next(let value) = event, soleSource.load(ordering: .acquiring) == index,
+           emitState.compareExchange(expected: 0, desired: Self.emittingBit, ordering: .acquiring).exchanged {
+            nextFromSoleSource(value, at: index)
+            return
+        }
+        onSourceLocked(event, at: index)
+    }
+
+    /// An element of the only source still running, with nobody emitting: stored and emitted
+    /// with no lock and no snapshot, the caller having made itself the emitter.
+    ///
+    /// Sound because nothing else can touch `latest` meanwhile: every other source has
+    /// completed (its events stop at `receive`), this source's events never overlap (the Rx
+    /// contract), and one that it sends from inside this delivery (re-entrant, on this thread,
+    /// after the selector has read its values) finds the sink emitting and takes the lock and
+    /// the queue as before. The selector reads `latest` itself: the snapshot (`emitRow`) exists
+    /// for an emitter that runs while another source stores its element, and none can.
+    ///
+    /// The snapshot of the emission before, if any, is released here (no other caller touches
+    /// it while this one is the emitter), so that it keeps no value that is no longer the latest.
+    @inlinable @inline(__always) func nextFromSoleSource(_ value: UnsafeRawPointer, at index: Int) {
+        if emitRowIsFull {
+            layout.destroyRow(emitRow)
+            emitRowIsFull = false
+        }
+        layout.store(value, at: index, in: latest, initialized: true)
+        emitterThread = Self.onlySenderThread
+        emitNext { try reader(resultSelector, latest, layout.sources) }
+    }
+
+    /// `onSource` under the lock: every event but a sole source's element (see `soleSource`).
+    @inlinable @inline(never) func onSourceLocked(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
         let accepted: Event<CombinedRow?>
         var ended = false
@@ -92,6 +131,10 @@ extension ObservableType {
                 lock.unlock()
                 if emitter { emit(.completed) }
                 return
+            }
+            if active == 1 {
+                // The others have completed, and every source has a value.
+                soleSource.store(index, ordering: .releasing)
             }
             if !deliversAtOnceLocked {
                 // Another call is emitting, or waits to: queue a snapshot of its own.

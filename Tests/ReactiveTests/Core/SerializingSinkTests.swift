@@ -245,4 +245,9 @@ final class DisposeGuaranteeTests: ReactiveTestCase {
         assertDisposeGuarantee("filter") { $0.filter { _ in true } }
         assertDisposeGuarantee("map.filter") { $0.map { $0 }.filter { _ in true } }
     }
+
+    func testDispose_combineLatestWithOneSourceLeft_atMostTheDeliveryInFlightArrivesAfterward() {
+        // The other source has completed: the sender's elements take the lock-free path.
+        assertDisposeGuarantee("combineLatest, one source left") { Observable.combineLatest($0, Observable.just(0)) { value, _ in value } }
+    }
 }

@@ -288,4 +288,144 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(received.value, 1 + 8000)
         subscription.dispose()
     }
+
+    // Once every other source has completed and each has a value, the source left delivers
+    // without the lock (`CombineLatestSink.nextFromSoleSource`): its first element after that
+    // arms the path, the next ones take it.
+
+    func testCombineLatest_oneSourceLeft_sendsEachCombinationThenCompletesWithIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(215, 10), .next(230, 20), .next(240, 30), .next(250, 40), .completed(260)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(215, 11), .next(230, 21), .next(240, 31), .next(250, 41), .completed(260)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
+    }
+
+    func testCombineLatest_oneSourceLeftWithoutAValueYet_startsWithItsFirstElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, "a"), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, "b"), .next(240, "c"), .next(250, "d"), .error(260, TestError.first)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(230, "ab"), .next(240, "ac"), .next(250, "ad"), .error(260, TestError.first)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
+    }
+
+    func testCombineLatest_oneSourceLeft_disposedInTheMiddle_unsubscribesAndSendsNothingMore() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(215)])
+        let ys = scheduler.createHotObservable([.next(220, 10), .next(230, 20), .next(240, 30), .next(260, 40)])
+        let res = scheduler.start(disposed: 250) { Observable.combineLatest(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(220, 11), .next(230, 21), .next(240, 31)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatest_oneSourceLeft_selectorError_isSentOnceAndDisposesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(215)])
+        let ys = scheduler.createHotObservable([.next(220, 10), .next(230, 20), .next(240, 30), .next(250, 40)])
+        var calls: [Int] = []
+        let res = scheduler.start {
+            Observable.combineLatest(xs, ys) { x, y -> Int in
+                calls.append(y)
+                if y == 30 { throw TestError.second }
+                return x + y
+            }
+        }
+        XCTAssertEqual(res.events, [.next(220, 11), .next(230, 21), .error(240, TestError.second)])
+        XCTAssertEqual(calls, [10, 20, 30], "no selector call after its error")
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)])
+    }
+
+    func testCombineLatest_oneSourceLeft_elementsSentFromOnNext_followTheCurrentOneInOrder() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = Observable.combineLatest(a, b) { $0 * 100 + $1 }.subscribe(onNext: { value in
+            received.append(value)
+            if value == 103 {
+                b.onNext(4)
+                b.onNext(5)
+            }
+            if value == 104 { b.onNext(6) }
+        })
+        a.onNext(1)
+        a.onCompleted()
+        b.onNext(1)  // arms the path
+        b.onNext(2)
+        b.onNext(3)  // delivered without the lock; 4 and 5 are sent during its delivery
+        b.onNext(7)
+        XCTAssertEqual(received, [101, 102, 103, 104, 105, 106, 107])
+        subscription.dispose()
+    }
+
+    func testCombineLatest_oneSourceLeft_elementSentFromTheSelector_followsTheCurrentOne() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = Observable.combineLatest(a, b) { x, y -> Int in
+            if y == 3 { b.onNext(4) }  // re-entrant, while the selector runs
+            return x * 100 + y
+        }.subscribe(onNext: { received.append($0) })
+        a.onNext(1)
+        a.onCompleted()
+        b.onNext(1)
+        b.onNext(2)
+        b.onNext(3)
+        b.onNext(5)
+        XCTAssertEqual(received, [101, 102, 103, 104, 105])
+        subscription.dispose()
+    }
+
+    func testCombineLatest_oneSourceLeft_disposedFromOnNext_sendsNothingMore() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = Observable.combineLatest(a, b, resultSelector: +).subscribe(onNext: { value in
+            received.append(value)
+            if value == 13 { subscription?.dispose() }
+        })
+        a.onNext(10)
+        a.onCompleted()
+        b.onNext(1)
+        b.onNext(2)
+        b.onNext(3)
+        b.onNext(4)
+        XCTAssertEqual(received, [11, 12, 13])
+        XCTAssertFalse(b.hasObservers)
+    }
+
+    func testCombineLatest_oneSourceLeft_referenceValues_eachReplacedOneReleased() {
+        let live = Counter()
+        let a = PublishSubject<LiveValue>()
+        let b = PublishSubject<LiveValue>()
+        var received: [String] = []
+        let subscription = Observable.combineLatest(a, b) { "\($0)\($1)" }.subscribe(onNext: { received.append($0) })
+        a.onNext(LiveValue(1, live: live))
+        a.onCompleted()
+        for id in 2...5 { b.onNext(LiveValue(id, live: live)) }
+        XCTAssertEqual(received, ["12", "13", "14", "15"])
+        XCTAssertEqual(live.value, 2, "only the latest value of each source is kept")
+        subscription.dispose()
+        XCTAssertEqual(live.value, 0)
+    }
+
+    func testCombineLatest_oneSourceLeft_sendingFromThreadsInTurn_countsExactly() {
+        // The source left sends from two threads in turn (never at once): each send sees what
+        // the one before stored (TSan checks that the lock-free path orders them).
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        let received = Collector<Int>()
+        let subscription = Observable.combineLatest(a, b, resultSelector: +).subscribe(onNext: { received.append($0) })
+        a.onNext(0)
+        a.onCompleted()
+        let queues = [DispatchQueue(label: "first"), DispatchQueue(label: "second")]
+        for value in 0..<2000 {
+            queues[value % 2].sync { b.onNext(value) }
+        }
+        XCTAssertEqual(received.values, Array(0..<2000))
+        subscription.dispose()
+    }
 }
