@@ -35,48 +35,45 @@ final class SubscribeTests: ReactiveTestCase {
     }
 
     func testSubscribe_onNextDisposingItsOwnSubscription_runsOnToItsEndWithItsCapturesAlive() {
-        // onNext is called by borrowing the sink's stored closure, not a copy of it: only the
-        // deferred release keeps the running closure's own context, and so what it captures,
-        // alive after it disposes (ASan reports the context's use after free otherwise).
-        let subject = PublishSubject<Int>()
-        var captured: Captured? = Captured()
-        weak let watched = captured
-        var subscription: Disposable?
-        var touchesAfterDispose: [Int] = []
-        subscription = subject.subscribe(onNext: { [captured] value in
-            subscription?.dispose()
-            subscription = nil
-            captured?.touches += value
-            touchesAfterDispose.append(captured?.touches ?? -1)
-            XCTAssertNotNil(watched, "the running closure's captures outlive its own disposal")
-        })
-        captured = nil
-        subject.on(.next(5))
-        subject.on(.next(7))
-        XCTAssertEqual(touchesAfterDispose, [5])
-        XCTAssertNil(watched, "released once the delivery that disposed returned")
+        assertSelfDisposingHandler_keepsItsCapturesUntilItReturns("onNext") { subject, handler in
+            subject.subscribe(onNext: handler)
+        }
     }
 
     func testSubscribeObserver_observerDisposingItsOwnSubscription_runsOnToItsEndWithItsCapturesAlive() {
-        // As above for `subscribe(_:)` with an observer, which is delivered to by borrowing it.
+        assertSelfDisposingHandler_keepsItsCapturesUntilItReturns("observer") { subject, handler in
+            subject.subscribe(AnyObserver(eventHandler: { event in
+                if case .next(let value) = event { handler(value) }
+            }))
+        }
+    }
+
+    /// Subscribes, through `subscribe`, a handler that disposes its own subscription on its
+    /// first element and goes on using what it captures.
+    ///
+    /// The sink calls the closure or observer it stores by borrowing it, not a copy of it: only
+    /// the release deferred to the delivery's end keeps the running handler's context, and so
+    /// what it captures, alive after it disposes (ASan reports the use after free otherwise).
+    private func assertSelfDisposingHandler_keepsItsCapturesUntilItReturns(
+        _ name: String, _ subscribe: (PublishSubject<Int>, @escaping (Int) -> Void) -> Disposable
+    ) {
         let subject = PublishSubject<Int>()
         var captured: Captured? = Captured()
         weak let watched = captured
         var subscription: Disposable?
         var touchesAfterDispose: [Int] = []
-        subscription = subject.subscribe(AnyObserver(eventHandler: { [captured] event in
-            guard case .next(let value) = event else { return }
+        subscription = subscribe(subject) { [captured] value in
             subscription?.dispose()
             subscription = nil
             captured?.touches += value
             touchesAfterDispose.append(captured?.touches ?? -1)
-            XCTAssertNotNil(watched, "the running observer's captures outlive its own disposal")
-        }))
+            XCTAssertNotNil(watched, "\(name): the running handler's captures outlive its own disposal")
+        }
         captured = nil
         subject.on(.next(5))
         subject.on(.next(7))
-        XCTAssertEqual(touchesAfterDispose, [5])
-        XCTAssertNil(watched, "released once the delivery that disposed returned")
+        XCTAssertEqual(touchesAfterDispose, [5], name)
+        XCTAssertNil(watched, "\(name): released once the delivery that disposed returned")
     }
 
     func testSubscribe_terminatingReleasesTheClosuresAfterTheTerminalOneReturns() {
