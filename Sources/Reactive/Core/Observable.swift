@@ -15,11 +15,24 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
 
     @usableFromInline let run: Run
     @usableFromInline let resource = ResourceToken()
+    /// Whether subscribing installs the current-thread trampoline when the thread has none.
+    /// False for the nodes RxSwift subscribes directly rather than as a `Producer` (`just`,
+    /// `empty`, `error`, `never`, the subjects): their events reach the observer with no
+    /// trampoline, so work it schedules on `CurrentThreadScheduler` runs at once.
+    @usableFromInline let trampolined: Bool
 
     /// Inlined into each operator's initialiser: a call for storing one closure (every inner
     /// observable of a `flatMap` is made with it).
     @inlinable package init(run: @escaping Run) {
         self.run = run
+        trampolined = true
+    }
+
+    /// A node subscribed without the trampoline (see `trampolined`). Its `run` must not call
+    /// `subscribeInsideRun`, which expects the trampoline.
+    @inlinable package init(runWithoutTrampoline run: @escaping Run) {
+        self.run = run
+        trampolined = false
     }
 
     /// Subscribes `observer` to the sequence's events.
@@ -38,13 +51,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Returns `self`.
     @inlinable public final func asObservable() -> Observable<Element> { self }
 
-    /// Subscribes an internal downstream sink, on the current-thread trampoline.
+    /// Subscribes an internal downstream sink, on the current-thread trampoline if the node
+    /// wants one (`trampolined`).
     ///
     /// The outermost subscription on a thread installs the trampoline, so that work scheduled on
     /// `CurrentThreadScheduler` while subscribing runs after `run` returns, iteratively rather than
     /// recursively (RxSwift's semantics, and no stack growth for long synchronous chains).
     @inlinable package final func subscribe(_ downstream: Downstream<Element>) -> Disposable {
-        if CurrentThreadScheduler.isScheduleRequired {
+        if trampolined && CurrentThreadScheduler.isScheduleRequired {
             return CurrentThreadScheduler.trampoline { self.run(self, downstream) }
         }
         return run(self, downstream)

@@ -7,7 +7,7 @@ extension ObservableType {
 
 @usableFromInline final class EmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
     @inlinable init() {
-        super.init(run: { _, downstream in
+        super.init(runWithoutTrampoline: { _, downstream in
             downstream.on(.completed)
             return Disposables.create()
         })

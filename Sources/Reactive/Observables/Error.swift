@@ -10,7 +10,7 @@ extension ObservableType {
 
     @inlinable init(_ error: Swift.Error) {
         self.error = error
-        super.init(run: { node, downstream in
+        super.init(runWithoutTrampoline: { node, downstream in
             downstream.on(.error(unsafeDowncast(node, to: ErrorObservable<Element>.self).error))
             return Disposables.create()
         })

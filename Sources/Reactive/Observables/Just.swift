@@ -19,7 +19,7 @@ extension ObservableType {
 
     @inlinable init(_ element: Element) {
         self.element = element
-        super.init(run: { node, downstream in
+        super.init(runWithoutTrampoline: { node, downstream in
             downstream.on(.next(unsafeDowncast(node, to: JustObservable<Element>.self).element))
             downstream.on(.completed)
             return Disposables.create()
