@@ -26,3 +26,14 @@ extension ObservableType {
         })
     }
 }
+
+extension Observable {
+    /// The element of a `just`, which the flattening operators send on directly instead of
+    /// subscribing it: the same events at the same moment (RxSwift's `just` delivers inside
+    /// `subscribe`, with no trampoline), without a subscription to set up and tear down.
+    @inlinable @inline(__always) var justElement: Element? {
+        // A metadata comparison: cheaper than a cast, which walks the class chain.
+        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(JustObservable<Element>.self) else { return nil }
+        return unsafeDowncast(self, to: JustObservable<Element>.self).element
+    }
+}

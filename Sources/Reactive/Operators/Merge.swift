@@ -257,6 +257,17 @@ extension ObservableType {
     /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
     /// still running when `subscribe` returns.
     @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
+        if let element = inner.justElement {
+            // A `just` sends its element and completes inside `subscribe`: the same here, with
+            // no subscription (a re-entrant source completion still waits, as it is counted).
+            send(.next(element))
+            lock.lock()
+            if inline { inlineBusy = false }  // not used: nothing to reset
+            let ended = innerEndedLocked()
+            lock.unlock()
+            afterInnerEnded(ended)
+            return
+        }
         if inline {
             inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             guard inlinePhase.markStarted() else {

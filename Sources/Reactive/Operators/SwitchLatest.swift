@@ -94,10 +94,22 @@ extension ObservableType where Element: ObservableConvertibleType {
             inlineUse = .running
             lock.unlock()
             previous?.dispose()
+            if let element = inner.justElement {
+                // A `just` sends its element and completes inside `subscribe`: the same here,
+                // through the inline slot's checks, with no subscription.
+                lock.lock()
+                if inlineUse == .running {
+                    sendUnlocking(.next(element))
+                } else {
+                    lock.unlock()
+                }
+                inlineEnded(subscribed: false)
+                return
+            }
             inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
             // that its subscription is stored, and the slot is free for the next one.
-            if inlinePhase.markStarted() { inlineEnded() }
+            if inlinePhase.markStarted() { inlineEnded(subscribed: true) }
         case .error(let error):
             send(.error(error))
         case .completed:
@@ -139,7 +151,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         if inlineState.isStopped { return }
         if case .completed = event {
             if inlineState.markEnded() { inlineUpstream.take().dispose() }
-            if !inlinePhase.markCompleted() { inlineEnded() }
+            if !inlinePhase.markCompleted() { inlineEnded(subscribed: true) }
             return
         }
         if event.isStopEvent { _ = inlineState.markStopped() }  // an error
@@ -152,15 +164,18 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 
     /// The inline subscription completed: frees the slot, and completes if the source has.
-    @inlinable func inlineEnded() {
+    /// Not `subscribed`: a `just` served without a subscription, which left the slot untouched.
+    @inlinable func inlineEnded(subscribed: Bool) {
         lock.lock()
         // Retired meanwhile (switched away from, or disposed): its end no longer matters.
         guard inlineUse == .running else {
             lock.unlock()
             return
         }
-        inlineState.reset(&inlineUpstream)
-        inlinePhase.reset()
+        if subscribed {
+            inlineState.reset(&inlineUpstream)
+            inlinePhase.reset()
+        }
         inlineUse = .free
         let emitter = sourceDone && current == nil && acceptLocked(.completed)
         lock.unlock()

@@ -92,6 +92,33 @@ final class MergeTests: ReactiveTestCase {
         assertReentrantSourceElements_arriveInOrder { $0.flatMap { Observable.just($0) } }
     }
 
+    func testFlatMapConcatMapFlatMapFirst_justInners_followTheSource() {
+        assertJustInners_followTheSource { $0.flatMap { Observable.just($0) } }
+        assertJustInners_followTheSource { $0.concatMap { Observable.just($0) } }
+        assertJustInners_followTheSource { $0.flatMapFirst { Observable.just($0) } }
+        assertJustInners_followTheSource { $0.map { Observable.just($0) }.merge(maxConcurrent: 2) }
+    }
+
+    func testConcatMap_elementArrivingWhileAJustDelivers_isSubscribedWhenTheJustHasEnded() {
+        // The `just` counts as running until its element's delivery has returned (as it would,
+        // subscribed): the next inner observable waits until then.
+        let source = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = source.concatMap { value -> Observable<Int> in
+            value == 1 ? Observable.just(1) : Observable.deferred {
+                log.append("subscribed \(value)")
+                return Observable.just(value)
+            }
+        }.subscribe(onNext: { value in
+            log.append("next \(value)")
+            if value == 1 { source.onNext(2) }
+            log.append("returns \(value)")
+        })
+        source.onNext(1)
+        XCTAssertEqual(log, ["next 1", "returns 1", "subscribed 2", "next 2", "returns 2"])
+        subscription.dispose()
+    }
+
     func testFlatMapFirst_ignoresElementsWhileBusy() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(260, 3), .completed(300)])

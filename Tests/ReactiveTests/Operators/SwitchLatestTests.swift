@@ -42,6 +42,10 @@ final class SwitchLatestTests: ReactiveTestCase {
         assertReentrantSourceElements_arriveInOrder { $0.flatMapLatest { Observable.just($0) } }
     }
 
+    func testFlatMapLatest_justInners_followTheSource() {
+        assertJustInners_followTheSource { $0.flatMapLatest { Observable.just($0) } }
+    }
+
     func testSwitchLatest_innerErrorAndSelectorError() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner = scheduler.createColdObservable([.next(10, 1), Recorded<Event<Int>>.error(20, TestError.first)])

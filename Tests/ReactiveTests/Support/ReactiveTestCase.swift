@@ -80,6 +80,52 @@ extension ReactiveTestCase {
         subscription.dispose()
     }
 
+    /// For an operator over inner observables, given `just`s (sent on without a subscription):
+    /// each element at its source element's time, the completion with the source's, the
+    /// source's error, and a disposal in the middle; then, with a subject as the source, the
+    /// observer completing the source, or disposing, from inside a `just`'s element.
+    func assertJustInners_followTheSource(_ operation: @escaping (Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let completing = runHot([.next(210, 1), .next(220, 2), .completed(230)]) { operation($0) }
+        XCTAssertEqual(completing.events, [.next(210, 1), .next(220, 2), .completed(230)], file: file, line: line)
+        XCTAssertEqual(completing.subscriptions, [Subscription(200, 230)], file: file, line: line)
+        let failing = runHot([.next(210, 1), .error(220, TestError.first), .next(230, 3)]) { operation($0) }
+        XCTAssertEqual(failing.events, [.next(210, 1), .error(220, TestError.first)], file: file, line: line)
+        XCTAssertEqual(failing.subscriptions, [Subscription(200, 220)], file: file, line: line)
+        let disposed = runHot([.next(210, 1), .next(230, 3), .completed(240)], disposed: 220) { operation($0) }
+        XCTAssertEqual(disposed.events, [.next(210, 1)], file: file, line: line)
+        XCTAssertEqual(disposed.subscriptions, [Subscription(200, 220)], file: file, line: line)
+
+        // The source completes while the observer receives the only element: the completion
+        // follows that delivery, once (the `just` has not ended while its element is delivered).
+        let source = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = operation(source.asObservable()).subscribe(onNext: { value in
+            log.append("next \(value)")
+            source.onCompleted()
+            log.append("returns")
+        }, onCompleted: { log.append("completed") })
+        source.onNext(1)
+        XCTAssertEqual(log, ["next 1", "returns", "completed"], file: file, line: line)
+        subscription.dispose()
+
+        // The observer disposes from inside the element: nothing more, and the source is left.
+        let second = PublishSubject<Int>()
+        var received: [Int] = []
+        var ended = false
+        var handle: Disposable?
+        handle = operation(second.asObservable()).subscribe(onNext: { value in
+            received.append(value)
+            handle?.dispose()
+        }, onCompleted: { ended = true }, onDisposed: { log.append("disposed") })
+        second.onNext(1)
+        second.onNext(2)
+        second.onCompleted()
+        XCTAssertEqual(received, [1], file: file, line: line)
+        XCTAssertFalse(ended, file: file, line: line)
+        XCTAssertFalse(second.hasObservers, file: file, line: line)
+        XCTAssertEqual(log.last, "disposed", file: file, line: line)
+    }
+
     /// An observable that sends `value` and completes later, on `queue` (an inner observable
     /// that ends on another thread than the one that subscribed it).
     func sendingLater(_ value: Int, on queue: DispatchQueue) -> Observable<Int> {
