@@ -14,6 +14,10 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
         super.init(run: run)
     }
 
+    @usableFromInline override package init(runWithoutTrampoline run: @escaping Run) {
+        super.init(runWithoutTrampoline: run)
+    }
+
     /// Connects to the source; subclasses implement it.
     public func connect() -> Disposable {
         fatalError("ConnectableObservable subclasses implement connect()")

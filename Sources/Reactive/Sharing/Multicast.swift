@@ -75,7 +75,8 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         self.source = source
         self.makeSubject = makeSubject
         self.resetsSubject = resetsSubject
-        super.init(run: { node, downstream in
+        // Subscribes the subject directly, as RxSwift's does: no current-thread trampoline.
+        super.init(runWithoutTrampoline: { node, downstream in
             let node = unsafeDowncast(node, to: ConnectableObservableAdapter<Subject>.self)
             let subject = node.lock.withLock { node.lazySubjectLocked() }
             return subject.asObservable().subscribe(downstream)

@@ -16,11 +16,18 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     private var connection: Disposable?
     private var connectionID = 0
 
-    init(source: Source) {
+    /// `trampolined`: whether subscribing installs the current-thread trampoline (see
+    /// `Observable.trampolined`): `refCount()`'s does, `share`'s does not.
+    init(source: Source, trampolined: Bool = true) {
         self.source = source
-        super.init(run: { node, downstream in
+        let run: Run = { node, downstream in
             unsafeDowncast(node, to: RefCountObservable<Source>.self).subscribeCounting(downstream)
-        })
+        }
+        if trampolined {
+            super.init(run: run)
+        } else {
+            super.init(runWithoutTrampoline: run)
+        }
     }
 
     private func subscribeCounting(_ downstream: Downstream<Source.Element>) -> Disposable {

@@ -17,11 +17,15 @@ extension ObservableType {
     /// Subscribing, sending and disposing happen outside the operator's locks, so subscribers may
     /// subscribe or dispose from inside `onNext`.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        // Replaying at most one while connected, RxSwift subscribes its own sharing node
+        // directly, without the current-thread trampoline a `refCount()` installs.
         switch (replay, scope) {
-        case (0, .whileConnected):
-            return publish().refCount()
+        case (...0, .whileConnected):
+            return RefCountObservable(source: publish(), trampolined: false)
+        case (1, .whileConnected):
+            return RefCountObservable(source: self.replay(1), trampolined: false)
         case (_, .whileConnected):
-            return replay > 0 ? self.replay(replay).refCount() : publish().refCount()
+            return self.replay(replay).refCount()
         case (0, .forever):
             return multicast(PublishSubject<Element>()).refCount()
         case (_, .forever):

@@ -49,6 +49,35 @@ final class TrampolineTests: ReactiveTestCase {
         XCTAssertEqual(scheduleRequiredPerEvent(async.asObservable()), [true, true])
     }
 
+    /// `share(replay: 0 or 1, scope: .whileConnected)` and a connectable's own subscription
+    /// install none (as RxSwift's, which subscribe their subject directly); `refCount()`, and
+    /// so a `.forever` share or one replaying more (RxSwift builds those on `refCount()`, a
+    /// producer), do. The source's own subscription decides for itself when connecting.
+    func testSharing_whichSubscriptionsInstallATrampoline() {
+        func lateSubscriber(_ shared: (Observable<Int>) -> Observable<Int>) -> [Bool] {
+            let subject = PublishSubject<Int>()
+            let observable = shared(subject.asObservable())
+            let first = observable.subscribe()
+            subject.onNext(5)
+            defer { first.dispose() }
+            return scheduleRequiredPerEvent(observable)
+        }
+        XCTAssertEqual(lateSubscriber { $0.share(replay: 1) }, [true], "share whileConnected")
+        XCTAssertEqual(lateSubscriber { $0.share(replay: 2, scope: .whileConnected) }, [false], "share replaying 2")
+        XCTAssertEqual(lateSubscriber { $0.share(replay: 1, scope: .forever) }, [false], "share forever")
+        XCTAssertEqual(lateSubscriber { $0.replay(1).refCount() }, [false], "refCount")
+
+        let subject = PublishSubject<Int>()
+        let connectable = subject.replay(1)
+        let connection = connectable.connect()
+        subject.onNext(5)
+        XCTAssertEqual(scheduleRequiredPerEvent(connectable.asObservable()), [true], "connectable")
+        connection.dispose()
+
+        XCTAssertEqual(scheduleRequiredPerEvent(Observable.just(1).share(replay: 1)), [true, true], "share of just")
+        XCTAssertEqual(scheduleRequiredPerEvent(Observable.of(1).share(replay: 1)), [false, false], "share of of")
+    }
+
     /// Work an observer schedules on `CurrentThreadScheduler` for a `just`'s element runs at once,
     /// before the observer's `onNext` returns, as in RxSwift (a trampoline would hold it back
     /// until after the completion).
