@@ -13,3 +13,11 @@ extension ObservableType {
         })
     }
 }
+
+extension Observable {
+    /// Whether this is an `empty()`, which the flattening operators count as ended at once
+    /// instead of subscribing it (as `justElement`).
+    @inlinable @inline(__always) var isEmptyObservable: Bool {
+        ObjectIdentifier(type(of: self)) == ObjectIdentifier(EmptyObservable<Element>.self)
+    }
+}

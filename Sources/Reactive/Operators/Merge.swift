@@ -257,10 +257,12 @@ extension ObservableType {
     /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
     /// still running when `subscribe` returns.
     @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
-        if let element = inner.justElement {
-            // A `just` sends its element and completes inside `subscribe`: the same here, with
-            // no subscription (a re-entrant source completion still waits, as it is counted).
-            send(.next(element))
+        let element = inner.justElement
+        if element != nil || inner.isEmptyObservable {
+            // A `just` sends its element and completes inside `subscribe`, an `empty` completes:
+            // the same here, with no subscription (a re-entrant source completion still waits
+            // for the element's delivery, as the `just` is counted until then).
+            if let element { send(.next(element)) }
             lock.lock()
             if inline { inlineBusy = false }  // not used: nothing to reset
             let ended = innerEndedLocked()

@@ -106,6 +106,11 @@ extension ObservableType where Element: ObservableConvertibleType {
                 inlineEnded(subscribed: false)
                 return
             }
+            if inner.isEmptyObservable {
+                // An `empty` completes inside `subscribe`: the same here.
+                inlineEnded(subscribed: false)
+                return
+            }
             inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
             // that its subscription is stored, and the slot is free for the next one.

@@ -11,7 +11,11 @@ import Darwin
 ///
 /// The first `schedule` on a thread runs its action at once and then, before returning, every
 /// action scheduled meanwhile, in order. Nested scheduling therefore never grows the stack.
-/// Every subscription installs the trampoline if none is active (RxSwift's semantics).
+/// Subscribing installs the trampoline if none is active, as RxSwift's producers do: every
+/// operator, `create`, `deferred`, `of`/`from`, timers and `refCount()`. As in RxSwift, `just`,
+/// `empty`, `error`, `never`, the subjects and relays, the connectables (`publish()`,
+/// `replay(_:)`, `multicast(_:)`) and `share(replay:)` of at most one element while connected
+/// deliver without one: work an observer schedules here from their events runs at once.
 /// The per-thread state lives in a `pthread` key, not in `Thread.threadDictionary`.
 public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Sendable {
     /// The shared instance.

@@ -99,6 +99,14 @@ final class MergeTests: ReactiveTestCase {
         assertJustInners_followTheSource { $0.map { Observable.just($0) }.merge(maxConcurrent: 2) }
     }
 
+    func testFlatMapConcatMapFlatMapFirst_emptyInners_endAtOnce() {
+        func evenOnly(_ value: Int) -> Observable<Int> { value % 2 == 0 ? Observable.just(value) : Observable.empty() }
+        assertEmptyInners_endAtOnce { $0.flatMap(evenOnly) }
+        assertEmptyInners_endAtOnce { $0.concatMap(evenOnly) }
+        assertEmptyInners_endAtOnce { $0.flatMapFirst(evenOnly) }
+        assertEmptyInners_endAtOnce { $0.map(evenOnly).merge(maxConcurrent: 2) }
+    }
+
     func testConcatMap_elementArrivingWhileAJustDelivers_isSubscribedWhenTheJustHasEnded() {
         // The `just` counts as running until its element's delivery has returned (as it would,
         // subscribed): the next inner observable waits until then.

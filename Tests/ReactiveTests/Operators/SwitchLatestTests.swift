@@ -46,6 +46,10 @@ final class SwitchLatestTests: ReactiveTestCase {
         assertJustInners_followTheSource { $0.flatMapLatest { Observable.just($0) } }
     }
 
+    func testFlatMapLatest_emptyInners_endAtOnce() {
+        assertEmptyInners_endAtOnce { $0.flatMapLatest { $0 % 2 == 0 ? Observable.just($0) : Observable.empty() } }
+    }
+
     func testSwitchLatest_innerErrorAndSelectorError() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner = scheduler.createColdObservable([.next(10, 1), Recorded<Event<Int>>.error(20, TestError.first)])

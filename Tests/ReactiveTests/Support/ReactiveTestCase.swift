@@ -126,6 +126,18 @@ extension ReactiveTestCase {
         XCTAssertEqual(log.last, "disposed", file: file, line: line)
     }
 
+    /// For an operator over inner observables, given `empty`s among `just`s (counted as ended
+    /// at once, without a subscription): only the `just`s' elements, and the completion with the
+    /// source's, also when the last inner observable was an `empty`.
+    func assertEmptyInners_endAtOnce(_ operation: @escaping (Observable<Int>) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) {
+        let res = runHot([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)]) { operation($0) }
+        XCTAssertEqual(res.events, [.next(220, 2), .completed(240)], file: file, line: line)
+        XCTAssertEqual(res.subscriptions, [Subscription(200, 240)], file: file, line: line)
+        let onlyEmpty = runHot([.next(210, 1), .completed(220)]) { operation($0) }
+        XCTAssertEqual(onlyEmpty.events, [.completed(220)], file: file, line: line)
+        XCTAssertEqual(onlyEmpty.subscriptions, [Subscription(200, 220)], file: file, line: line)
+    }
+
     /// An observable that sends `value` and completes later, on `queue` (an inner observable
     /// that ends on another thread than the one that subscribed it).
     func sendingLater(_ value: Int, on queue: DispatchQueue) -> Observable<Int> {
