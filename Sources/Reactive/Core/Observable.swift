@@ -17,8 +17,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline let resource = ResourceToken()
     /// Whether subscribing installs the current-thread trampoline when the thread has none.
     /// False for the nodes RxSwift subscribes directly rather than as a `Producer` (`just`,
-    /// `empty`, `error`, `never`, the subjects): their events reach the observer with no
-    /// trampoline, so work it schedules on `CurrentThreadScheduler` runs at once.
+    /// `empty`, `error`, `never`, the subjects, the connectables, `share`'s while-connected
+    /// forms of at most one element; see `CurrentThreadScheduler`): their events reach the
+    /// observer with no trampoline, so work it schedules on `CurrentThreadScheduler` runs at once.
     @usableFromInline let trampolined: Bool
 
     /// Inlined into each operator's initialiser: a call for storing one closure (every inner

@@ -169,7 +169,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 
     /// The inline subscription completed: frees the slot, and completes if the source has.
-    /// Not `subscribed`: a `just` served without a subscription, which left the slot untouched.
+    /// Not `subscribed`: a `just` or an `empty` served without a subscription, which left the
+    /// slot untouched.
     @inlinable func inlineEnded(subscribed: Bool) {
         lock.lock()
         // Retired meanwhile (switched away from, or disposed): its end no longer matters.
