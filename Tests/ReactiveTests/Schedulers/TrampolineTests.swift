@@ -78,6 +78,16 @@ final class TrampolineTests: ReactiveTestCase {
         XCTAssertEqual(scheduleRequiredPerEvent(Observable.of(1).share(replay: 1)), [false, false], "share of of")
     }
 
+    /// The traits' `just` and `empty` subscribe their observable as it is: no trampoline either.
+    func testTraits_justAndEmpty_deliverWithoutATrampoline() {
+        var seen: [String: Bool] = [:]
+        _ = Single.just(1).subscribe(onSuccess: { _ in seen["single"] = CurrentThreadScheduler.isScheduleRequired })
+        _ = Maybe.just(1).subscribe(onSuccess: { _ in seen["maybe"] = CurrentThreadScheduler.isScheduleRequired })
+        _ = Completable.empty().subscribe(onCompleted: { seen["completable"] = CurrentThreadScheduler.isScheduleRequired })
+        _ = Infallible.just(1).subscribe(onNext: { _ in seen["infallible"] = CurrentThreadScheduler.isScheduleRequired })
+        XCTAssertEqual(seen, ["single": true, "maybe": true, "completable": true, "infallible": true])
+    }
+
     /// Work an observer schedules on `CurrentThreadScheduler` for a `just`'s element runs at once,
     /// before the observer's `onNext` returns, as in RxSwift (a trampoline would hold it back
     /// until after the completion).
