@@ -7,25 +7,6 @@ import XCTest
 /// The serializing sinks behind every multi-source operator, under senders on several threads.
 final class SerializingSinkTests: ReactiveTestCase {
     /// Checks that deliveries to one observer never overlap, and counts them.
-    private final class ContractChecker: @unchecked Sendable {
-        private let lock = NSLock()
-        private var inside = false
-        private var overlapCount = 0
-        private var deliveredCount = 0
-        var overlaps: Int { lock.withLock { overlapCount } }
-        var delivered: Int { lock.withLock { deliveredCount } }
-
-        func enter() {
-            lock.withLock {
-                if inside { overlapCount += 1 }
-                inside = true
-                deliveredCount += 1
-            }
-        }
-
-        func leave() { lock.withLock { inside = false } }
-    }
-
     /// Runs `body` on a thread of its own until `stop` is set; returns a function that waits
     /// for it to finish.
     private func startThread(_ body: @escaping @Sendable () -> Void) -> () -> Void {

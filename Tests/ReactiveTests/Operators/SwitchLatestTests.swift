@@ -50,6 +50,38 @@ final class SwitchLatestTests: ReactiveTestCase {
         assertEmptyInners_endAtOnce { $0.flatMapLatest { $0 % 2 == 0 ? Observable.just($0) : Observable.empty() } }
     }
 
+    /// `just`s, sent on without a subscription, among inner observables that end on other
+    /// threads: no delivery overlaps another, and the last source element (a `just`'s) is the
+    /// last delivered, before the completion.
+    func testFlatMapLatest_justInnersAmongInnersEndingOnOtherThreads_deliverWithoutOverlapAndEndWithTheLatest() {
+        let queue = DispatchQueue(label: "inners", attributes: .concurrent)
+        let subject = PublishSubject<Int>()
+        let checker = ContractChecker()
+        let last = Counter()
+        let completed = DispatchSemaphore(value: 0)
+        let subscription = subject.flatMapLatest { value in value % 2 == 0 ? Observable.just(value) : self.sendingLater(value, on: queue) }.subscribe(onNext: { value in
+            checker.enter()
+            last.set(value)
+            checker.leave()
+        }, onCompleted: {
+            checker.enter()
+            checker.leave()
+            completed.signal()
+        })
+        let serial = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<500 {
+                serial.withLock { subject.onNext(thread * 1_000 + value) }  // a subject's producer must not overlap
+            }
+        }
+        subject.onNext(100_000)
+        subject.onCompleted()
+        XCTAssertEqual(completed.wait(timeout: .now() + 10), .success, "never completed")
+        XCTAssertEqual(last.value, 100_000)
+        XCTAssertEqual(checker.overlaps, 0, "deliveries overlapped")
+        subscription.dispose()
+    }
+
     func testSwitchLatest_innerErrorAndSelectorError() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner = scheduler.createColdObservable([.next(10, 1), Recorded<Event<Int>>.error(20, TestError.first)])

@@ -18,6 +18,7 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { storage } }
     @discardableResult func increment() -> Int { lock.withLock { storage += 1; return storage } }
     @discardableResult func decrement() -> Int { lock.withLock { storage -= 1; return storage } }
+    func set(_ value: Int) { lock.withLock { storage = value } }
 }
 
 /// Collects values safely across threads.
@@ -37,6 +38,27 @@ func spinWait(nanoseconds: UInt64) {
 }
 
 /// Hands a value to another thread in a test that synchronises access itself.
+/// Counts deliveries to an observer and those that began while another was in progress
+/// (`enter` at a delivery's start, `leave` at its end): the Rx contract wants none.
+final class ContractChecker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inside = false
+    private var overlapCount = 0
+    private var deliveredCount = 0
+    var overlaps: Int { lock.withLock { overlapCount } }
+    var delivered: Int { lock.withLock { deliveredCount } }
+
+    func enter() {
+        lock.withLock {
+            if inside { overlapCount += 1 }
+            inside = true
+            deliveredCount += 1
+        }
+    }
+
+    func leave() { lock.withLock { inside = false } }
+}
+
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
