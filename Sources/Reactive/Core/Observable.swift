@@ -23,17 +23,11 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline let trampolined: Bool
 
     /// Inlined into each operator's initialiser: a call for storing one closure (every inner
-    /// observable of a `flatMap` is made with it).
-    @inlinable package init(run: @escaping Run) {
+    /// observable of a `flatMap` is made with it). A node not `trampolined` (see the property)
+    /// must not call `subscribeInsideRun` from its `run`, which expects the trampoline.
+    @inlinable package init(run: @escaping Run, trampolined: Bool = true) {
         self.run = run
-        trampolined = true
-    }
-
-    /// A node subscribed without the trampoline (see `trampolined`). Its `run` must not call
-    /// `subscribeInsideRun`, which expects the trampoline.
-    @inlinable package init(runWithoutTrampoline run: @escaping Run) {
-        self.run = run
-        trampolined = false
+        self.trampolined = trampolined
     }
 
     /// Subscribes `observer` to the sequence's events.

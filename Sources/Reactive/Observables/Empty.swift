@@ -7,10 +7,10 @@ extension ObservableType {
 
 @usableFromInline final class EmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
     @inlinable init() {
-        super.init(runWithoutTrampoline: { _, downstream in
+        super.init(run: { _, downstream in
             downstream.on(.completed)
             return Disposables.create()
-        })
+        }, trampolined: false)
     }
 }
 

@@ -10,9 +10,9 @@ extension ObservableType {
 
     @inlinable init(_ error: Swift.Error) {
         self.error = error
-        super.init(runWithoutTrampoline: { node, downstream in
+        super.init(run: { node, downstream in
             downstream.on(.error(unsafeDowncast(node, to: ErrorObservable<Element>.self).error))
             return Disposables.create()
-        })
+        }, trampolined: false)
     }
 }

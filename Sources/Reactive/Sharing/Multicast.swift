@@ -76,11 +76,11 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         self.makeSubject = makeSubject
         self.resetsSubject = resetsSubject
         // Subscribes the subject directly, as RxSwift's does: no current-thread trampoline.
-        super.init(runWithoutTrampoline: { node, downstream in
+        super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ConnectableObservableAdapter<Subject>.self)
             let subject = node.lock.withLock { node.lazySubjectLocked() }
             return subject.asObservable().subscribe(downstream)
-        })
+        }, trampolined: false)
     }
 
     private func lazySubjectLocked() -> Subject {

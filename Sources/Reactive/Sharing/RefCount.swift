@@ -20,14 +20,9 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     /// `Observable.trampolined`): `refCount()`'s does, `share`'s does not.
     init(source: Source, trampolined: Bool = true) {
         self.source = source
-        let run: Run = { node, downstream in
+        super.init(run: { node, downstream in
             unsafeDowncast(node, to: RefCountObservable<Source>.self).subscribeCounting(downstream)
-        }
-        if trampolined {
-            super.init(run: run)
-        } else {
-            super.init(runWithoutTrampoline: run)
-        }
+        }, trampolined: trampolined)
     }
 
     private func subscribeCounting(_ downstream: Downstream<Source.Element>) -> Disposable {

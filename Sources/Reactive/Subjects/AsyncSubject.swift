@@ -17,7 +17,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
 
     /// Creates a subject with no element yet.
     @inlinable public init() {
-        super.init(runWithoutTrampoline: { unsafeDowncast($0, to: AsyncSubject<Element>.self).subscribe(downstream: $1) })
+        super.init(run: { unsafeDowncast($0, to: AsyncSubject<Element>.self).subscribe(downstream: $1) }, trampolined: false)
     }
 
     /// Whether the subject has subscribers.

@@ -19,7 +19,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
     /// Creates a subject whose current value is `value`.
     @inlinable public init(value: Element) {
         element = value
-        super.init(runWithoutTrampoline: { unsafeDowncast($0, to: BehaviorSubject<Element>.self).subscribe(downstream: $1) })
+        super.init(run: { unsafeDowncast($0, to: BehaviorSubject<Element>.self).subscribe(downstream: $1) }, trampolined: false)
     }
 
     /// Whether the subject has subscribers.

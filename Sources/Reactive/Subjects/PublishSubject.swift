@@ -18,7 +18,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
 
     /// Creates a subject with no subscribers.
     @inlinable public init() {
-        super.init(runWithoutTrampoline: { unsafeDowncast($0, to: PublishSubject<Element>.self).subscribe(downstream: $1) })
+        super.init(run: { unsafeDowncast($0, to: PublishSubject<Element>.self).subscribe(downstream: $1) }, trampolined: false)
     }
 
     /// Whether the subject has subscribers.

@@ -22,7 +22,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     @inlinable init(bufferSize: Int?) {
         precondition((bufferSize ?? 0) >= 0, "ReplaySubject buffer size must not be negative")
         self.bufferSize = bufferSize
-        super.init(runWithoutTrampoline: { unsafeDowncast($0, to: ReplaySubject<Element>.self).subscribe(downstream: $1) })
+        super.init(run: { unsafeDowncast($0, to: ReplaySubject<Element>.self).subscribe(downstream: $1) }, trampolined: false)
     }
 
     /// Creates a subject that replays the last `bufferSize` elements.
