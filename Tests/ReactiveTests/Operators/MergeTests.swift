@@ -264,32 +264,11 @@ final class MergeTests: ReactiveTestCase {
     /// `just`s, sent on without a subscription, among inner observables that end on other
     /// threads: every element once, none overlapping another, the completion last.
     func testFlatMapAndConcatMap_justInnersAmongInnersEndingOnOtherThreads_deliverEveryElementOnceWithoutOverlap() {
-        let queue = DispatchQueue(label: "inners", attributes: .concurrent)
         for concat in [false, true] {
-            let subject = PublishSubject<Int>()
-            let checker = ContractChecker()
-            let completed = DispatchSemaphore(value: 0)
-            let select: (Int) -> Observable<Int> = { value in value % 2 == 0 ? Observable.just(value) : self.sendingLater(value, on: queue) }
-            let flattened = concat ? subject.concatMap(select) : subject.flatMap(select)
-            let subscription = flattened.subscribe(onNext: { _ in
-                checker.enter()
-                checker.leave()
-            }, onCompleted: {
-                checker.enter()
-                checker.leave()
-                completed.signal()
-            })
-            let serial = NSLock()
-            DispatchQueue.concurrentPerform(iterations: 4) { thread in
-                for value in 0..<500 {
-                    serial.withLock { subject.onNext(thread * 1_000 + value) }  // a subject's producer must not overlap
-                }
-            }
-            subject.onCompleted()
-            XCTAssertEqual(completed.wait(timeout: .now() + 10), .success, "concat: \(concat): never completed")
-            XCTAssertEqual(checker.delivered, 2_001, "concat: \(concat)")
-            XCTAssertEqual(checker.overlaps, 0, "concat: \(concat): deliveries overlapped")
-            subscription.dispose()
+            let run = stressJustAndLaterInners { source, select in concat ? source.concatMap(select) : source.flatMap(select) }
+            XCTAssertTrue(run.completed, "concat: \(concat): never completed")
+            XCTAssertEqual(run.checker.delivered, 2_001, "concat: \(concat)")
+            XCTAssertEqual(run.checker.overlaps, 0, "concat: \(concat): deliveries overlapped")
         }
     }
 

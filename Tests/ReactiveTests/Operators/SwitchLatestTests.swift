@@ -54,32 +54,10 @@ final class SwitchLatestTests: ReactiveTestCase {
     /// threads: no delivery overlaps another, and the last source element (a `just`'s) is the
     /// last delivered, before the completion.
     func testFlatMapLatest_justInnersAmongInnersEndingOnOtherThreads_deliverWithoutOverlapAndEndWithTheLatest() {
-        let queue = DispatchQueue(label: "inners", attributes: .concurrent)
-        let subject = PublishSubject<Int>()
-        let checker = ContractChecker()
-        let last = Counter()
-        let completed = DispatchSemaphore(value: 0)
-        let subscription = subject.flatMapLatest { value in value % 2 == 0 ? Observable.just(value) : self.sendingLater(value, on: queue) }.subscribe(onNext: { value in
-            checker.enter()
-            last.set(value)
-            checker.leave()
-        }, onCompleted: {
-            checker.enter()
-            checker.leave()
-            completed.signal()
-        })
-        let serial = NSLock()
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for value in 0..<500 {
-                serial.withLock { subject.onNext(thread * 1_000 + value) }  // a subject's producer must not overlap
-            }
-        }
-        subject.onNext(100_000)
-        subject.onCompleted()
-        XCTAssertEqual(completed.wait(timeout: .now() + 10), .success, "never completed")
-        XCTAssertEqual(last.value, 100_000)
-        XCTAssertEqual(checker.overlaps, 0, "deliveries overlapped")
-        subscription.dispose()
+        let run = stressJustAndLaterInners({ source, select in source.flatMapLatest(select) }, last: 100_000)
+        XCTAssertTrue(run.completed, "never completed")
+        XCTAssertEqual(run.lastValue, 100_000)
+        XCTAssertEqual(run.checker.overlaps, 0, "deliveries overlapped")
     }
 
     func testSwitchLatest_innerErrorAndSelectorError() {

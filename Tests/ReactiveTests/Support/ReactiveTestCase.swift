@@ -160,6 +160,40 @@ extension ReactiveTestCase {
         XCTAssertEqual(onlyEmpty.subscriptions, [Subscription(200, 220)], file: file, line: line)
     }
 
+    /// For an operator over inner observables: sends 2,000 elements from four threads in turn
+    /// (a subject's producer must not overlap), each even one's inner observable a `just` and
+    /// each odd one's ending later on another thread, then `last` if given, then completes, and
+    /// waits for the completion (10 s at most). The observer's deliveries, completion included,
+    /// are counted and checked for overlap.
+    func stressJustAndLaterInners(_ operation: (Observable<Int>, @escaping (Int) -> Observable<Int>) -> Observable<Int>, last: Int? = nil) -> (checker: ContractChecker, lastValue: Int, completed: Bool) {
+        let queue = DispatchQueue(label: "inners", attributes: .concurrent)
+        let subject = PublishSubject<Int>()
+        let checker = ContractChecker()
+        let lastValue = Counter()
+        let completed = DispatchSemaphore(value: 0)
+        let select: (Int) -> Observable<Int> = { value in value % 2 == 0 ? Observable.just(value) : self.sendingLater(value, on: queue) }
+        let subscription = operation(subject.asObservable(), select).subscribe(onNext: { value in
+            checker.enter()
+            lastValue.set(value)
+            checker.leave()
+        }, onCompleted: {
+            checker.enter()
+            checker.leave()
+            completed.signal()
+        })
+        let serial = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<500 {
+                serial.withLock { subject.onNext(thread * 1_000 + value) }
+            }
+        }
+        if let last { subject.onNext(last) }
+        subject.onCompleted()
+        let ended = completed.wait(timeout: .now() + 10) == .success
+        subscription.dispose()
+        return (checker, lastValue.value, ended)
+    }
+
     /// An observable that sends `value` and completes later, on `queue` (an inner observable
     /// that ends on another thread than the one that subscribed it).
     func sendingLater(_ value: Int, on queue: DispatchQueue) -> Observable<Int> {
