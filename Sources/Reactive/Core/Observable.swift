@@ -21,13 +21,22 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// forms of at most one element; see `CurrentThreadScheduler`): their events reach the
     /// observer with no trampoline, so work it schedules on `CurrentThreadScheduler` runs at once.
     @usableFromInline let trampolined: Bool
+    /// Whether the node is a `just` or an `empty`, which some operators handle without
+    /// subscribing them (see `justElement`): a field rather than a comparison of the node's
+    /// class, which would look the generic class's metadata up at each check.
+    @usableFromInline let kind: ObservableKind
 
     /// Inlined into each operator's initialiser: a call for storing one closure (every inner
     /// observable of a `flatMap` is made with it). A node not `trampolined` (see the property)
-    /// must not call `subscribeInsideRun` from its `run`, which expects the trampoline.
-    @inlinable package init(run: @escaping Run, trampolined: Bool = true) {
+    /// must not call `subscribeInsideRun` from its `run`, which expects the trampoline. `kind`
+    /// is `.other` but for `JustObservable` and `EmptyObservable`.
+    @inlinable package init(run: @escaping Run, trampolined: Bool = true, kind: ObservableKind = .other) {
         self.run = run
         self.trampolined = trampolined
+        self.kind = kind
+        // What `justElement` and the combining operators' downcasts rely on.
+        assert(kind != .just || type(of: self) == JustObservable<Element>.self, "only a JustObservable is a just")
+        assert(kind != .empty || type(of: self) == EmptyObservable<Element>.self, "only an EmptyObservable is an empty")
     }
 
     /// Subscribes `observer` to the sequence's events.
@@ -66,6 +75,17 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         assert(!CurrentThreadScheduler.isScheduleRequired, "subscribeInsideRun outside a subscription")
         return run(self, downstream)
     }
+}
+
+/// What kind of node an `Observable` is, for the operators that handle a `just` or an `empty`
+/// source without subscribing it (`Observable.kind`).
+@usableFromInline package enum ObservableKind: UInt8 {
+    /// Any node but these two.
+    case other
+    /// A `JustObservable`.
+    case just
+    /// An `EmptyObservable`.
+    case empty
 }
 
 /// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and

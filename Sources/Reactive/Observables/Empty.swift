@@ -10,7 +10,7 @@ extension ObservableType {
         super.init(run: { _, downstream in
             downstream.on(.completed)
             return Disposables.create()
-        }, trampolined: false)
+        }, trampolined: false, kind: .empty)
     }
 }
 
@@ -18,6 +18,6 @@ extension Observable {
     /// Whether this is an `empty()`, which the flattening operators count as ended at once
     /// instead of subscribing it (as `justElement`).
     @inlinable @inline(__always) var isEmptyObservable: Bool {
-        ObjectIdentifier(type(of: self)) == ObjectIdentifier(EmptyObservable<Element>.self)
+        kind == .empty
     }
 }

@@ -23,7 +23,7 @@ extension ObservableType {
             downstream.on(.next(unsafeDowncast(node, to: JustObservable<Element>.self).element))
             downstream.on(.completed)
             return Disposables.create()
-        }, trampolined: false)
+        }, trampolined: false, kind: .just)
     }
 }
 
@@ -32,11 +32,12 @@ extension Observable {
     /// subscribing it: the same events at the same moment (RxSwift's `just` delivers inside
     /// `subscribe`, with no trampoline), without a subscription to set up and tear down.
     @inlinable @inline(__always) var justElement: Element? {
-        // A metadata comparison: cheaper than a cast, which walks the class chain. The downcast
-        // is sound as the comparison proved the exact class (final), and `element` is a `let`
-        // of a node the caller holds: no thread can change or free it during the read.
-        // (`MergeTests`' and `SwitchLatestTests`' just-inner stress tests run under ASan and TSan.)
-        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(JustObservable<Element>.self) else { return nil }
+        // The downcast is sound: only `JustObservable` (a final class) has the kind `.just`, and
+        // a node of static type `Observable<Element>` that is one is a `JustObservable<Element>`.
+        // `element` is a `let` of a node the caller holds: no thread can change or free it during
+        // the read. (`MergeTests`' and `SwitchLatestTests`' just-inner stress tests run under
+        // ASan and TSan.)
+        guard kind == .just else { return nil }
         return unsafeDowncast(self, to: JustObservable<Element>.self).element
     }
 }

@@ -18,7 +18,7 @@
     @exclusivity(unchecked) @usableFromInline package final var joinedFilter: ((Element) throws -> Bool)?
 
     /// Written out so that it is inlinable (an inherited initialiser would be a call).
-    @inlinable override package init(run: @escaping Run, trampolined: Bool = true) {
+    @inlinable package init(run: @escaping Run, trampolined: Bool = true) {
         super.init(run: run, trampolined: trampolined)
     }
 }

@@ -10,7 +10,7 @@ public protocol ConnectableObservableType: ObservableType {
 /// A connectable observable (the result of `publish()`, `replay(_:)`, `multicast`).
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
     // Spelled out: the inherited one trips a spurious "infinite recursion" warning.
-    @usableFromInline override package init(run: @escaping Run, trampolined: Bool = true) {
+    @usableFromInline package init(run: @escaping Run, trampolined: Bool = true) {
         super.init(run: run, trampolined: trampolined)
     }
 
