@@ -203,6 +203,11 @@
         }
     }
 
+    /// `CombinedSourceEvent.withJustElement` for the source at `source`.
+    @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+        source.pointee.event.withJustElement(source, body)
+    }
+
     /// Subscribes the source at `source`, its events going to `handler` with `target`. By
     /// address, so that the record's references are used where they are, not copied around the
     /// call.
@@ -247,6 +252,11 @@
 
     /// Destroys the element at `value`.
     static func destroyValue(at value: UnsafeMutableRawPointer)
+
+    /// If the source recorded at `source` is a `just`, calls `body` with the address of its
+    /// element and returns true; else returns false. (The combining sink then handles the
+    /// `just`'s two events itself instead of subscribing it: see `CombiningSink.start`.)
+    static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool
 }
 
 extension CombinedSourceEvent {
@@ -289,6 +299,17 @@ extension Event: CombinedSourceEvent {
 
     @inlinable static func destroyValue(at value: UnsafeMutableRawPointer) {
         value.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
+    }
+
+    /// The second downcast is sound: only a `JustObservable` has the kind `.just` (and this one
+    /// is an `Observable<Element>`); the record holds the node.
+    @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+        Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
+            let node = unsafeDowncast(object, to: Observable<Element>.self)
+            guard node.kind == .just else { return false }
+            withUnsafePointer(to: unsafeDowncast(node, to: JustObservable<Element>.self).element) { body(UnsafeRawPointer($0)) }
+            return true
+        }
     }
 }
 

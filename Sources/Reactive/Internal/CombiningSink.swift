@@ -71,19 +71,30 @@ import Synchronization
         try reader(resultSelector, item?.storage ?? emitRow, layout.sources)
     }
 
-    /// Subscribes every source, in order, source `index` delivering through `handler(index)`.
-    /// With no sources at all, `startWithoutSources()`. (The sink has no upstream of `Sink`'s
-    /// kind: it keeps the sources' subscriptions itself.)
-    @inlinable final func start(handler: (Int) -> ErasedSourceHandler) {
+    /// Subscribes every source, in order, source `index` delivering through
+    /// `Combiner.sourceHandler(at: index)` (`Combiner` is this sink's own type, named so that
+    /// this runs specialised for it). With no sources at all, `startWithoutSources()`. (The sink
+    /// has no upstream of `Sink`'s kind: it keeps the sources' subscriptions itself.)
+    ///
+    /// A `just` source (`CombinedSourceEvent.withJustElement`) is not subscribed: its element
+    /// and its completion are received at once, in its turn. The same events at the same moment
+    /// as subscribing it, since a `just` delivers both inside `subscribe`, with no trampoline,
+    /// as in RxSwift; and it has no subscription to keep.
+    @inlinable final func start<Combiner: CombiningSinkProtocol>(as _: Combiner.Type) {
         if layout.sources.isEmpty {
             startWithoutSources()
             return
         }
+        let sink = unsafeDowncast(self, to: Combiner.self)
         layout.sources.withUnsafeBufferPointer { sources in
             guard let first = sources.baseAddress else { return }
             for index in sources.indices {
                 if isDisposed { return }
-                let subscription = CombinedSource.subscribe(first + index, target: self, handler: handler(index))
+                if CombinedSource.withJustElement(first + index, { sink.receive(decoded: .next($0), at: index) }) {
+                    sink.receive(decoded: .completed, at: index)
+                    continue
+                }
+                let subscription = CombinedSource.subscribe(first + index, target: self, handler: Combiner.sourceHandler(at: index))
                 if state(of: index) == .subscribing {
                     (subscriptions + index).initialize(to: subscription)
                     let kept = sourceStates[index].compareExchange(expected: SourceState.subscribing.rawValue, desired: SourceState.subscriptionKept.rawValue, ordering: .acquiringAndReleasing).exchanged
@@ -156,8 +167,8 @@ import Synchronization
     /// Whether source `index` has ended (`CombiningSink.sourceHasEnded`).
     func sourceHasEnded(_ index: Int) -> Bool
 
-    /// Subscribes every source (`CombiningSink.start`).
-    func start(handler: (Int) -> ErasedSourceHandler)
+    /// Subscribes every source (`CombiningSink.start`); `Combiner` is `Self`.
+    func start<Combiner: CombiningSinkProtocol>(as: Combiner.Type)
 
     /// Handles an event of source `index`; a `next` carries the address of the element.
     func onSource(_ event: Event<UnsafeRawPointer>, at index: Int)
@@ -192,6 +203,12 @@ extension CombiningSinkProtocol {
         let decoded = layout.sources.withUnsafeBufferPointer { $0[index].decode(event) }
         onSource(decoded, at: index)
     }
+
+    /// `receive` for an event decoded already (a `just` source's, see `CombiningSink.start`).
+    @inlinable @inline(__always) func receive(decoded event: Event<UnsafeRawPointer>, at index: Int) {
+        if isDisposed || sourceHasEnded(index) { return }
+        onSource(event, at: index)
+    }
 }
 
 /// The producer of `combineLatest` and `zip`: the sources, the selector and the sink type.
@@ -203,7 +220,7 @@ extension CombiningSinkProtocol {
         super.init(run: { node, downstream in
             let sink = Combiner(downstream: downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
             // Here, in code specialised for the sink's type, so that the handlers capture nothing.
-            sink.start { Combiner.sourceHandler(at: $0) }
+            sink.start(as: Combiner.self)
             return sink
         })
     }

@@ -21,6 +21,20 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(pair.toEvents(), [.next("1x"), .completed])
     }
 
+    func testCombineLatest_justSources_giveTheEventsOfSubscribedOnes() {
+        assertJustSources_actAsSubscribed(.combineLatest, expected: [
+            ["210 next(123)", "220 next(124)", "230 completed", "subscribed (200: 230)"],
+            ["210 next(023)", "220 next(024)", "subscribed (200: 230)"],
+            ["210 next(362)", "220 next(462)", "230 completed", "subscribed (200: 230)"],
+            ["200 error(first)"],
+            // The `empty` never sent: the next element of the one source left completes.
+            ["210 completed", "subscribed (200: 210)"],
+            ["210 next(132)", "subscribed (200: 215)"],
+            ["123", "423", "observers true true", "disposed"],
+            ["123", "completed", "disposed", "observers false false"],
+        ])
+    }
+
     func testCombineLatest_sourcesOfEveryElementLayout_eventsArriveExactly() {
         assertEveryElementLayout_eventsArriveExactly(.combineLatest)
     }

@@ -141,6 +141,20 @@ final class ZipTests: ReactiveTestCase {
         XCTAssertEqual(zipped.toEvents(), [.next("1 a -3 true 1.5"), .next("2 b 4 false 2.5"), .completed])
     }
 
+    func testZip_justSources_giveTheEventsOfSubscribedOnes() {
+        assertJustSources_actAsSubscribed(.zip, expected: [
+            ["210 next(123)", "230 completed", "subscribed (200: 230)"],
+            ["210 next(023)", "subscribed (200: 230)"],
+            ["210 next(352)", "230 completed", "subscribed (200: 230)"],
+            ["200 error(first)"],
+            ["230 completed", "subscribed (200: 230)"],
+            ["210 next(132)", "subscribed (200: 215)"],
+            // The 4 waits for the others' second elements.
+            ["123", "observers true true", "disposed"],
+            ["123", "completed", "disposed", "observers false false"],
+        ])
+    }
+
     func testZip_sourcesOfEveryElementLayout_eventsArriveExactly() {
         assertEveryElementLayout_eventsArriveExactly(.zip)
     }

@@ -347,6 +347,96 @@ enum PairCombining {
     }
 }
 
+extension PairCombining {
+    /// The operator over three `Int` sources with a selector, each value in its place.
+    func combine(_ a: Observable<Int>, _ b: Observable<Int>, _ c: Observable<Int>) -> Observable<String> {
+        switch self {
+        case .combineLatest: Observable.combineLatest(a, b, c) { "\($0)\($1)\($2)" }
+        case .zip: Observable.zip(a, b, c) { "\($0)\($1)\($2)" }
+        }
+    }
+}
+
+extension ReactiveTestCase {
+    /// For a combining operator: `just` sources (which the operator does not subscribe, see
+    /// `CombiningSink.start`) give exactly the events of sources that send one element and
+    /// complete inside `subscribe` and are subscribed (made with `create`), whatever their place
+    /// among the sources: with sources sending at subscription (behaviour subjects) and later,
+    /// an earlier source failing at subscription, the observer disposing or sending to a source
+    /// from inside an element a `just` completed, disposal in the middle, an `empty` source,
+    /// reference values released. Each scenario's events are also stated (`expected`: in order,
+    /// the scenarios below).
+    func assertJustSources_actAsSubscribed(_ combining: PairCombining, expected: [[String]], file: StaticString = #filePath, line: UInt = #line) {
+        let subscribed: (Int) -> Observable<Int> = { value in
+            Observable.create { observer in
+                observer.onNext(value)
+                observer.onCompleted()
+                return Disposables.create()
+            }
+        }
+        let recognised = justScenarios(combining) { Observable.just($0) }
+        let reference = justScenarios(combining, subscribed)
+        XCTAssertEqual(recognised.count, reference.count, file: file, line: line)
+        for (index, (got, wanted)) in zip(recognised, reference).enumerated() {
+            XCTAssertEqual(got, wanted, "scenario \(index): a just against a subscribed source", file: file, line: line)
+        }
+        for (index, (got, wanted)) in zip(recognised, expected).enumerated() {
+            XCTAssertEqual(got, wanted, "scenario \(index)", file: file, line: line)
+        }
+        XCTAssertEqual(recognised.count, expected.count, file: file, line: line)
+
+        // Reference values of a `just`: held while needed, released with the subscription.
+        let live = Counter()
+        let subject = PublishSubject<Int>()
+        var received: [String] = []
+        let subscription = combining.combine(Observable.just(LiveValue(7, live: live)), subject.asObservable()).subscribe(onNext: { received.append("\($0)") })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(received, combining == .zip ? ["7"] : ["7", "7"], file: file, line: line)
+        subscription.dispose()
+        XCTAssertEqual(live.value, 0, "the just's value is released", file: file, line: line)
+    }
+
+    /// The scenarios of `assertJustSources_actAsSubscribed`, each one's events as text.
+    private func justScenarios(_ combining: PairCombining, _ just: @escaping (Int) -> Observable<Int>) -> [[String]] {
+        var scenarios: [[String]] = []
+        func record(_ make: @escaping (Observable<Int>) -> Observable<String>, disposed: TestTime = 1000) {
+            let scheduler = TestScheduler(initialClock: 0)
+            let hot = scheduler.createHotObservable([.next(210, 3), .next(220, 4), .completed(230)])
+            let observer = scheduler.start(disposed: disposed) { make(hot.asObservable()) }
+            scenarios.append(observer.events.map { "\($0.time) \($0.value)" } + hot.subscriptions.map { "subscribed \($0)" })
+        }
+        // A `just` first, between and last, with a later source.
+        record { combining.combine(just(1), just(2), $0) }
+        record { combining.combine(Observable.just(0).concat(Observable.never()), just(2), $0) }
+        record { combining.combine($0, Observable.of(5, 6), just(2)) }
+        // An earlier source fails at subscription: the `just` and later sources are not reached.
+        record { combining.combine(Observable.error(TestError.first), just(1), $0) }
+        // An `empty` source before a `just`.
+        record { combining.combine(Observable.empty(), just(1), $0) }
+        // Disposal in the middle.
+        record({ combining.combine(just(1), $0, just(2)) }, disposed: 215)
+
+        // Sources sending at subscription, the first combination completed by a `just`'s
+        // element; inside it the observer sends to the first source, or `take(1)` ends and
+        // disposes the operator.
+        for takesOne in [false, true] {
+            let first = BehaviorSubject(value: 1)
+            let second = BehaviorSubject(value: 2)
+            var lines: [String] = []
+            let combined = combining.combine(first.asObservable(), second.asObservable(), just(3))
+            let subscription = (takesOne ? combined.take(1) : combined).subscribe(onNext: { value in
+                lines.append(value)
+                if value == "123" && !takesOne { first.onNext(4) }
+            }, onError: { lines.append("error \($0)") }, onCompleted: { lines.append("completed") }, onDisposed: { lines.append("disposed") })
+            lines.append("observers \(first.hasObservers) \(second.hasObservers)")
+            subscription.dispose()
+            scenarios.append(lines)
+        }
+        return scenarios
+    }
+}
+
 /// A reference element, told apart by its value.
 private final class Box: CustomStringConvertible {
     let value: Int
