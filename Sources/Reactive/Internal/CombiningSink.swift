@@ -88,8 +88,11 @@ import Synchronization
         let sink = unsafeDowncast(self, to: Combiner.self)
         layout.sources.withUnsafeBufferPointer { sources in
             guard let first = sources.baseAddress else { return }
+            // Every source is subscribed, also once an earlier one has ended the operator (or
+            // the observer disposed it) meanwhile: as in RxSwift, whose sinks subscribe each
+            // source in turn whatever happened. Such a source's events are ignored (`receive`)
+            // and its subscription is disposed at once (below).
             for index in sources.indices {
-                if isDisposed { return }
                 if CombinedSource.withJustElement(first + index, { sink.receive(decoded: .next($0), at: index) }) {
                     sink.receive(decoded: .completed, at: index)
                     continue

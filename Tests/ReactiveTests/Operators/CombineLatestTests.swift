@@ -26,7 +26,7 @@ final class CombineLatestTests: ReactiveTestCase {
             ["210 next(123)", "220 next(124)", "230 completed", "subscribed (200: 230)"],
             ["210 next(023)", "220 next(024)", "subscribed (200: 230)"],
             ["210 next(362)", "220 next(462)", "230 completed", "subscribed (200: 230)"],
-            ["200 error(first)"],
+            ["200 error(first)", "subscribed (200: 200)"],
             // The `empty` never sent: the next element of the one source left completes.
             ["210 completed", "subscribed (200: 210)"],
             ["210 next(132)", "subscribed (200: 215)"],
@@ -110,7 +110,7 @@ final class CombineLatestTests: ReactiveTestCase {
         assertEndedWhileSubscribingASource_disposesThatSubscriptionOnReturn { Observable.combineLatest($0, $1, resultSelector: +) }
     }
 
-    func testCombineLatest_sourceFailingWhileSubscribed_disposesEarlierSources_andNeverSubscribesLaterOnes() {
+    func testCombineLatest_sourceFailingWhileSubscribed_disposesEarlierSources_andSubscribesLaterOnesOnlyToDisposeThem() {
         assertSourceFailingWhileSubscribed_endsEverything { Observable.combineLatest($0, $1, $2) { $0 + $1 + $2 } }
     }
 

@@ -76,7 +76,7 @@ final class ZipTests: ReactiveTestCase {
         assertEndedWhileSubscribingASource_disposesThatSubscriptionOnReturn { Observable.zip($0, $1, resultSelector: +) }
     }
 
-    func testZip_sourceFailingWhileSubscribed_disposesEarlierSources_andNeverSubscribesLaterOnes() {
+    func testZip_sourceFailingWhileSubscribed_disposesEarlierSources_andSubscribesLaterOnesOnlyToDisposeThem() {
         assertSourceFailingWhileSubscribed_endsEverything { Observable.zip($0, $1, $2) { $0 + $1 + $2 } }
     }
 
@@ -146,7 +146,7 @@ final class ZipTests: ReactiveTestCase {
             ["210 next(123)", "230 completed", "subscribed (200: 230)"],
             ["210 next(023)", "subscribed (200: 230)"],
             ["210 next(352)", "230 completed", "subscribed (200: 230)"],
-            ["200 error(first)"],
+            ["200 error(first)", "subscribed (200: 200)"],
             ["230 completed", "subscribed (200: 230)"],
             ["210 next(132)", "subscribed (200: 215)"],
             // The 4 waits for the others' second elements.
