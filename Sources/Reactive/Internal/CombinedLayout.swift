@@ -208,6 +208,16 @@
         source.pointee.event.withJustElement(source, body)
     }
 
+    /// Whether the source at `source` is a `just` (`CombinedSourceEvent.isJust`).
+    @inlinable static func isJust(_ source: UnsafePointer<CombinedSource>) -> Bool {
+        source.pointee.event.isJust(source)
+    }
+
+    /// `CombinedSourceEvent.copyJustElement` for the source at `source`.
+    @inlinable static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
+        source.pointee.event.copyJustElement(source, to: target, initialized: initialized)
+    }
+
     /// Subscribes the source at `source`, its events going to `handler` with `target`. By
     /// address, so that the record's references are used where they are, not copied around the
     /// call.
@@ -257,6 +267,13 @@
     /// element and returns true; else returns false. (The combining sink then handles the
     /// `just`'s two events itself instead of subscribing it: see `CombiningSink.start`.)
     static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool
+
+    /// Whether the source recorded at `source` is a `just`.
+    static func isJust(_ source: UnsafePointer<CombinedSource>) -> Bool
+
+    /// Copies the element of the `just` recorded at `source` to `target`, assigning over it if
+    /// `initialized`.
+    static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool)
 }
 
 extension CombinedSourceEvent {
@@ -309,6 +326,23 @@ extension Event: CombinedSourceEvent {
             guard node.kind == .just else { return false }
             withUnsafePointer(to: unsafeDowncast(node, to: JustObservable<Element>.self).element) { body(UnsafeRawPointer($0)) }
             return true
+        }
+    }
+
+    @inlinable static func isJust(_ source: UnsafePointer<CombinedSource>) -> Bool {
+        Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).kind == .just }
+    }
+
+    /// The downcast is sound as `withJustElement`'s, the caller having checked `isJust`.
+    @inlinable static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
+        Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
+            let just = unsafeDowncast(object, to: JustObservable<Element>.self)
+            let target = target.assumingMemoryBound(to: Element.self)
+            if initialized {
+                target.pointee = just.element
+            } else {
+                target.initialize(to: just.element)
+            }
         }
     }
 }

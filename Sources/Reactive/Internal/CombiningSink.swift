@@ -93,10 +93,7 @@ import Synchronization
             // source in turn whatever happened. Such a source's events are ignored (`receive`)
             // and its subscription is disposed at once (below).
             for index in sources.indices {
-                if CombinedSource.withJustElement(first + index, { sink.receive(decoded: .next($0), at: index) }) {
-                    sink.receive(decoded: .completed, at: index)
-                    continue
-                }
+                if sink.receiveJust(first + index, at: index) { continue }
                 let subscription = CombinedSource.subscribe(first + index, target: self, handler: Combiner.sourceHandler(at: index))
                 if state(of: index) == .subscribing {
                     (subscriptions + index).initialize(to: subscription)
@@ -173,6 +170,10 @@ import Synchronization
     /// Subscribes every source (`CombiningSink.start`); `Combiner` is `Self`.
     func start<Combiner: CombiningSinkProtocol>(as: Combiner.Type)
 
+    /// If source `index` (recorded at `source`) is a `just`, receives its element and its
+    /// completion, and returns true; else returns false (see `CombiningSink.start`).
+    func receiveJust(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool
+
     /// Handles an event of source `index`; a `next` carries the address of the element.
     func onSource(_ event: Event<UnsafeRawPointer>, at index: Int)
 }
@@ -211,6 +212,20 @@ extension CombiningSinkProtocol {
     @inlinable @inline(__always) func receive(decoded event: Event<UnsafeRawPointer>, at index: Int) {
         if isDisposed || sourceHasEnded(index) { return }
         onSource(event, at: index)
+    }
+
+    /// A `just` source's two events, received as any source's (zip's way; combineLatest has a
+    /// shorter one).
+    @inlinable func receiveJust(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool {
+        receiveJustEvents(source, at: index)
+    }
+
+    /// A `just` source's element then its completion, each through `receive`; false if the
+    /// source is not a `just`.
+    @inlinable @inline(__always) func receiveJustEvents(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool {
+        guard CombinedSource.withJustElement(source, { receive(decoded: .next($0), at: index) }) else { return false }
+        receive(decoded: .completed, at: index)
+        return true
     }
 }
 

@@ -104,6 +104,31 @@ extension ObservableType {
         emitNext { try reader(resultSelector, latest, layout.sources) }
     }
 
+    /// A `just` source's element and completion (see `CombiningSink.start`). When its element
+    /// can send nothing (another source has no value yet, and another is still running), both
+    /// are taken in one hold of the lock, its element copied straight into `latest`: nothing
+    /// of the operator is seen between the two. Otherwise they are received one after the other.
+    @inlinable func receiveJust(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool {
+        guard CombinedSource.isJust(source) else { return false }
+        if isDisposed || sourceHasEnded(index) { return true }
+        lock.lock()
+        let hadValue = hasValue[index]
+        if done || missing - (hadValue ? 0 : 1) == 0 || active == 1 {
+            lock.unlock()
+            return receiveJustEvents(source, at: index)
+        }
+        CombinedSource.copyJustElement(source, to: latest + source.pointee.offset, initialized: hadValue)
+        if !hadValue {
+            hasValue[index] = true
+            missing -= 1
+        }
+        // Its completion: the subscription was never kept (there is none), and others still run.
+        _ = endSource(index)
+        active -= 1
+        lock.unlock()
+        return true
+    }
+
     /// `onSource` under the lock: every event but a sole source's element (see `soleSource`).
     @inlinable @inline(never) func onSourceLocked(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()

@@ -30,6 +30,8 @@ final class CombineLatestTests: ReactiveTestCase {
             // The `empty` never sent: the next element of the one source left completes.
             ["210 completed", "subscribed (200: 210)"],
             ["210 next(132)", "subscribed (200: 215)"],
+            ["200 next(123)", "200 completed"],
+            ["200 completed"],
             ["123", "423", "observers true true", "disposed"],
             ["123", "completed", "disposed", "observers false false"],
         ])

@@ -149,6 +149,8 @@ final class ZipTests: ReactiveTestCase {
             ["200 error(first)", "subscribed (200: 200)"],
             ["230 completed", "subscribed (200: 230)"],
             ["210 next(132)", "subscribed (200: 215)"],
+            ["200 next(123)", "200 completed"],
+            ["200 completed"],
             // The 4 waits for the others' second elements.
             ["123", "observers true true", "disposed"],
             ["123", "completed", "disposed", "observers false false"],

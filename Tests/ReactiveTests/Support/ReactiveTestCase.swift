@@ -418,6 +418,10 @@ extension ReactiveTestCase {
         record { combining.combine(Observable.empty(), just(1), $0) }
         // Disposal in the middle.
         record({ combining.combine(just(1), $0, just(2)) }, disposed: 215)
+        // Only `just`s; and a `just` that is the only source left, the others having completed
+        // without a value.
+        record { _ in combining.combine(just(1), just(2), just(3)) }
+        record { _ in combining.combine(Observable.empty(), Observable.empty(), just(3)) }
 
         // Sources sending at subscription, the first combination completed by a `just`'s
         // element; inside it the observer sends to the first source, or `take(1)` ends and
