@@ -292,6 +292,43 @@ final class CombineLatestTests: ReactiveTestCase {
         terminated.dispose()
     }
 
+    func testCombineLatest_justSourcesTakenWhileAnEarlierSourceSendsFromAnotherThread_everyCombinationHasThem() {
+        // The `just`s are taken under the operator's lock (`CombineLatestSink.receiveJust`) while
+        // the source subscribed before them sends from another thread; the last source's value
+        // completes the first combination, from either thread.
+        let first = PublishSubject<Int>()
+        let stop = Counter()
+        let sent = Counter()
+        let sender = DispatchGroup()
+        DispatchQueue.global().async(group: sender) {
+            while stop.value == 0 {
+                first.onNext(1)
+                sent.increment()
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while sent.value == 0 && Date() < deadline { usleep(100) }
+        let checker = ContractChecker()
+        let wrong = Counter()
+        let received = Counter()
+        for _ in 0..<2000 {
+            let last = BehaviorSubject(value: LiveValue(100, live: Counter()))
+            let subscription = Observable.combineLatest(first, Observable.just("ab"), Observable.just(20), last) { a, b, c, d in a + b.count + c + d.id }
+                .subscribe(onNext: { value in
+                    checker.enter()
+                    received.increment()
+                    if value != 123 { wrong.increment() }
+                    checker.leave()
+                })
+            subscription.dispose()
+        }
+        stop.increment()
+        XCTAssertEqual(sender.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(checker.overlaps, 0)
+        XCTAssertEqual(wrong.value, 0)
+        XCTAssertGreaterThan(received.value, 0, "some combination arrived")
+    }
+
     func testCombineLatest_stressWithReferenceValuesFromFourThreads_countsExactly() {
         let subjects = (0..<4).map { _ in PublishSubject<String>() }
         let received = Counter()
