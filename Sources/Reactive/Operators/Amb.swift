@@ -8,7 +8,9 @@ extension ObservableType {
 
     /// Mirrors whichever of `sequence` sends an event first; the others are disposed.
     ///
-    /// An empty sequence never sends anything.
+    /// The sources are subscribed in order, each of them also after one has sent its first
+    /// event while being subscribed (then disposed at once), as in RxSwift. An empty sequence
+    /// never sends anything.
     public static func amb<Sources: Sequence>(_ sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
         AmbObservable(sources: Array(sequence))
     }
@@ -36,8 +38,10 @@ final class AmbSink<Element>: SerializingForwardingSink<Element>, @unchecked Sen
         let slots = sources.map { _ in SingleAssignmentDisposable() }
         lock.withLock { subscriptions = slots }
         setUpstream(Disposables.create())
+        // Every source is subscribed in turn, also after one has won or ended the result (its
+        // slot is then disposed, so the subscription is disposed at once), as RxSwift's nested
+        // two-source ambs subscribe both of their sides whatever happened.
         for (index, source) in sources.enumerated() {
-            if isDisposed { return }
             let inner = AmbInnerSink(parent: self, index: index)
             slots[index].setDisposable(source.subscribe(Downstream(inner) { unsafeDowncast($0, to: AmbInnerSink<Element>.self).on(&$1) }))
         }

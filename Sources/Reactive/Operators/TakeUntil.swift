@@ -4,8 +4,9 @@ extension ObservableType {
     /// `--1--2--3--4--|` with other `-------x--` → `take(until: other)` → `--1--2-|`
     ///
     /// `other` is subscribed first; an element from it completes the result and disposes both,
-    /// an error from it is forwarded, its completion changes nothing. Events from the two may
-    /// arrive on different threads; they are delivered one at a time.
+    /// an error from it is forwarded, its completion changes nothing. The source is subscribed
+    /// next, also when `other` ended the result meanwhile (then disposed at once), as in RxSwift.
+    /// Events from the two may arrive on different threads; they are delivered one at a time.
     public func take<Other>(until other: some ObservableType<Other>) -> Observable<Element> {
         UnaryObservable<TakeUntilSink<Element, Other>>(asObservable(), other.asObservable())
     }
@@ -28,7 +29,9 @@ final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         otherSubscription.setDisposable(other.subscribe(Downstream(self) { unsafeDowncast($0, to: TakeUntilSink.self).onOther(&$1) }))
-        setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
+        // Subscribed also when `other` ended the result meanwhile (its subscription is then
+        // disposed at once), as RxSwift subscribes both whatever happened.
+        setUpstream(source.subscribe(sourceObserver))
     }
 
     func on(_ event: inout Event<Element>) {

@@ -6,7 +6,8 @@ extension ObservableType {
     /// Source elements before `second`'s first element are dropped. An error from either is
     /// forwarded; `second` completing changes nothing; the source completing completes the
     /// result. An error thrown by `resultSelector` is sent as an `error` event. The selector runs
-    /// on the source's thread, outside the operator's lock.
+    /// on the source's thread, outside the operator's lock. `second` is subscribed first, then the
+    /// source, also when `second` failed meanwhile (then disposed at once), as in RxSwift.
     public func withLatestFrom<Second: ObservableConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result) -> Observable<Result> {
         UnaryObservable<WithLatestFromSink<Element, Second.Element, Result>>(asObservable(), (second.asObservable(), resultSelector))
     }
@@ -32,7 +33,9 @@ final class WithLatestFromSink<Element, Second, Result>: SerializingForwardingSi
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         secondSubscription.setDisposable(second.subscribe(Downstream(self) { unsafeDowncast($0, to: WithLatestFromSink.self).onSecond(&$1) }))
-        setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
+        // Subscribed also when the second sequence ended the result meanwhile (its
+        // subscription is then disposed at once), as RxSwift subscribes both whatever happened.
+        setUpstream(source.subscribe(sourceObserver))
     }
 
     func on(_ event: inout Event<Element>) {

@@ -4,6 +4,27 @@ import ReactiveTest
 import XCTest
 
 final class AmbTests: ReactiveTestCase {
+    func testAmb_sourceEndingWhileSubscribed_laterSourcesStillSubscribedAndDisposedAtOnce() {
+        // As RxSwift (nested two-source ambs, each subscribing both of its sides): every source
+        // is subscribed in turn, the ones after the winner disposed at once, also when the
+        // winner ended the result while being subscribed.
+        for winner in [Observable.just(1), Observable<Int>.error(TestError.first), Observable<Int>.empty()] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let ys = scheduler.createColdObservable([.next(10, 2)])
+            let zs = scheduler.createColdObservable([.next(20, 3)])
+            let res = scheduler.start { Observable.amb([winner, ys.asObservable(), zs.asObservable()]) }
+            let expected: [Recorded<Event<Int>>] = winner.toEvents().map { Recorded(time: 200, value: $0) }
+            XCTAssertEqual(res.events, expected)
+            XCTAssertEqual(ys.subscriptions, [Subscription(200, 200)])
+            XCTAssertEqual(zs.subscriptions, [Subscription(200, 200)])
+            let second = TestScheduler(initialClock: 0)
+            let pair = second.createColdObservable([.next(10, 4)])
+            let binary = second.start { winner.amb(pair.asObservable()) }
+            XCTAssertEqual(binary.events, expected)
+            XCTAssertEqual(pair.subscriptions, [Subscription(200, 200)])
+        }
+    }
+
     func testAmb_firstToSendWins_othersDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(230, 1), .completed(300)])

@@ -94,6 +94,18 @@ final class TakeTests: ReactiveTestCase {
         XCTAssertEqual(other.subscriptions, [Subscription(200, 230)])
     }
 
+    func testTakeUntilOther_otherEndingTheResultWhileSubscribed_sourceStillSubscribedAndDisposedAtOnce() {
+        // As RxSwift: `other` is subscribed first, then the source whatever `other` did; the
+        // source's subscription is disposed at once.
+        for (other, ending) in [(Observable.just(0), Recorded<Event<Int>>.completed(200)), (Observable<Int>.error(TestError.first), .error(200, TestError.first))] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1)])
+            let res = scheduler.start { xs.take(until: other) }
+            XCTAssertEqual(res.events, [ending])
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
+        }
+    }
+
     func testTakeUntilOther_otherErrorForwarded_otherCompletionIgnored() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
@@ -105,14 +117,6 @@ final class TakeTests: ReactiveTestCase {
         let res2 = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { ys.take(until: completing) }
         XCTAssertEqual(res2.events, [.next(1210, 1), .next(1260, 2), .completed(1300)])
         XCTAssertEqual(completing.subscriptions, [Subscription(1200, 1230)])
-    }
-
-    func testTakeUntilOther_otherFiresAtSubscription_sourceNeverSubscribed() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1)])
-        let res = scheduler.start { xs.take(until: Observable.just(0)) }
-        XCTAssertEqual(res.events, [.completed(200)])
-        XCTAssertEqual(xs.subscriptions, [])
     }
 
     func testTakeUntilOther_disposeFromAnotherThread() {

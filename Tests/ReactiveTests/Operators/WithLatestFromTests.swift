@@ -4,6 +4,16 @@ import ReactiveTest
 import XCTest
 
 final class WithLatestFromTests: ReactiveTestCase {
+    func testWithLatestFrom_secondFailingWhileSubscribed_sourceStillSubscribedAndDisposedAtOnce() {
+        // As RxSwift: the second sequence is subscribed first, then the source whatever the
+        // second did; the source's subscription is disposed at once.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1)])
+        let res = scheduler.start { xs.withLatestFrom(Observable<Int>.error(TestError.first)) }
+        XCTAssertEqual(res.events, [.error(200, TestError.first)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
+    }
+
     func testWithLatestFrom_combinesWithLatestOfSecond() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .completed(300)])
