@@ -28,7 +28,9 @@ final class TakeForTimeSink<Element>: SerializingForwardingSink<Element>, UnaryO
             sink.send(.completed)
             return Disposables.create()
         })
-        setUpstream(isDisposed ? Disposables.create() : source.subscribe(sourceObserver))
+        // Subscribed also when the timer fired meanwhile (a scheduler running work at once; the
+        // subscription is then disposed at once), as RxSwift subscribes whatever happened.
+        setUpstream(source.subscribe(sourceObserver))
     }
 
     func on(_ event: inout Event<Element>) {

@@ -203,22 +203,3 @@ final class MainActorTests: ReactiveTestCase {
         XCTAssertTrue(model.allOnMainThread)
     }
 }
-
-/// A scheduler that runs all work at once, on the calling thread, before returning its handle.
-private struct ImmediateWorkScheduler: SchedulerType {
-    var now: RxTime { Date() }
-
-    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        _ = action(state)
-        return Disposables.create()
-    }
-
-    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        _ = action(state)
-        return Disposables.create()
-    }
-
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        Disposables.create()
-    }
-}

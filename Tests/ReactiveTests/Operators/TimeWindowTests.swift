@@ -3,6 +3,16 @@ import ReactiveTest
 import XCTest
 
 final class TimeWindowTests: ReactiveTestCase {
+    func testTakeForTime_timerFiringWhileSubscribed_sourceStillSubscribedAndDisposedAtOnce() {
+        // As RxSwift: the timer is scheduled first, then the source is subscribed whatever the
+        // timer did (here it fires at once, on a scheduler that runs all work immediately).
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1)])
+        let res = scheduler.start { xs.take(for: .seconds(5), scheduler: ImmediateWorkScheduler()) }
+        XCTAssertEqual(res.events, [.completed(200)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
+    }
+
     func testTakeFor_completesAfterDuration() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(260, 3), .completed(300)])

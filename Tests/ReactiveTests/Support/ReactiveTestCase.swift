@@ -613,3 +613,22 @@ extension ReactiveTestCase {
         assertEveryArity_eachSourceReadAtItsPlace(combining, { UInt8($0) }, { "text \($0)" }, { Double($0) + 0.5 }, { Box($0) }, { $0 % 20 == 1 ? nil : Int?($0) }, { (Int16(-$0), $0 % 2 == 0) }, { [$0, $0] }, { Int32($0) }, file: file, line: line)
     }
 }
+
+/// A scheduler that runs all work at once, on the calling thread, before returning its handle.
+struct ImmediateWorkScheduler: SchedulerType {
+    var now: RxTime { Date() }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        _ = action(state)
+        return Disposables.create()
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        _ = action(state)
+        return Disposables.create()
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        Disposables.create()
+    }
+}
