@@ -275,7 +275,10 @@ extension ReactiveTestCase {
                     }
                 }
             }
-            let combined = Unchecked(combine(source(0), source(1), source(2), source(3)))
+            // Every other round the second source is a `just`, which the operator takes without
+            // subscribing it (`CombiningSink.start`), racing the disposal all the same.
+            let second = round % 2 == 1 ? Observable.just(1) : source(1)
+            let combined = Unchecked(combine(source(0), second, source(2), source(3)))
             let subscribing = DispatchSemaphore(value: 0)
             let subscription = SingleAssignmentDisposable()
             DispatchQueue.global().async {
