@@ -319,7 +319,11 @@ extension Event: CombinedSourceEvent {
     }
 
     /// The second downcast is sound: only a `JustObservable` has the kind `.just` (and this one
-    /// is an `Observable<Element>`); the record holds the node.
+    /// is an `Observable<Element>`). The unretained reads (here, in `isJust` and in
+    /// `copyJustElement`, as in `subscribe`) are sound: the record lives in the
+    /// combining sink's layout, which the sink keeps until its deinitialiser, and these run
+    /// inside its `start`, while its subscriber holds it; a disposal racing them releases no
+    /// layout. (The combining operators' disposal race takes `just`s too, under TSan and ASan.)
     @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool {
         Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
             let node = unsafeDowncast(object, to: Observable<Element>.self)

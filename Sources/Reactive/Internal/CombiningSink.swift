@@ -72,20 +72,20 @@ import Synchronization
     }
 
     /// Subscribes every source, in order, source `index` delivering through
-    /// `Combiner.sourceHandler(at: index)` (`Combiner` is this sink's own type, named so that
-    /// this runs specialised for it). With no sources at all, `startWithoutSources()`. (The sink
+    /// `Combiner.sourceHandler(at: index)`. `sink` is this sink itself, at its own type, so that
+    /// this runs specialised for it. With no sources at all, `startWithoutSources()`. (The sink
     /// has no upstream of `Sink`'s kind: it keeps the sources' subscriptions itself.)
     ///
     /// A `just` source (`CombinedSourceEvent.withJustElement`) is not subscribed: its element
     /// and its completion are received at once, in its turn. The same events at the same moment
     /// as subscribing it, since a `just` delivers both inside `subscribe`, with no trampoline,
     /// as in RxSwift; and it has no subscription to keep.
-    @inlinable final func start<Combiner: CombiningSinkProtocol>(as _: Combiner.Type) {
+    @inlinable final func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner) {
+        assert(sink === self, "start is given the sink itself")
         if layout.sources.isEmpty {
             startWithoutSources()
             return
         }
-        let sink = unsafeDowncast(self, to: Combiner.self)
         layout.sources.withUnsafeBufferPointer { sources in
             guard let first = sources.baseAddress else { return }
             // Every source is subscribed, also once an earlier one has ended the operator (or
@@ -167,8 +167,8 @@ import Synchronization
     /// Whether source `index` has ended (`CombiningSink.sourceHasEnded`).
     func sourceHasEnded(_ index: Int) -> Bool
 
-    /// Subscribes every source (`CombiningSink.start`); `Combiner` is `Self`.
-    func start<Combiner: CombiningSinkProtocol>(as: Combiner.Type)
+    /// Subscribes every source (`CombiningSink.start`); `sink` is the sink itself.
+    func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner)
 
     /// If source `index` (recorded at `source`) is a `just`, receives its element and its
     /// completion, and returns true; else returns false (see `CombiningSink.start`).
@@ -238,7 +238,7 @@ extension CombiningSinkProtocol {
         super.init(run: { node, downstream in
             let sink = Combiner(downstream: downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
             // Here, in code specialised for the sink's type, so that the handlers capture nothing.
-            sink.start(as: Combiner.self)
+            sink.start(sink)
             return sink
         })
     }
