@@ -64,7 +64,7 @@ final class SharedSequenceTests: ReactiveTestCase {
         var published: [Int] = []
         let watching = publish.subscribe(onNext: { published.append($0) })
         let subject = PublishSubject<Int>()
-        SharingScheduler.mock(scheduler: ImmediateWorkSchedulerForSharing()) {
+        SharingScheduler.mock(scheduler: ImmediateWorkScheduler()) {
             let driver = subject.asDriver(onErrorJustReturn: 0)
             let signal = subject.asSignal(onErrorJustReturn: 0)
             final class Owner { var seen: [Int] = [] }
@@ -83,7 +83,7 @@ final class SharedSequenceTests: ReactiveTestCase {
     }
 
     func testCreationAndCombiningForms() {
-        SharingScheduler.mock(scheduler: ImmediateWorkSchedulerForSharing()) {
+        SharingScheduler.mock(scheduler: ImmediateWorkScheduler()) {
             XCTAssertEqual(Driver.just(1).asObservable().toEvents(), [.next(1), .completed])
             XCTAssertEqual(Driver.of(1, 2).asObservable().toEvents(), [.next(1), .next(2), .completed])
             XCTAssertEqual(Driver.from([3]).asObservable().toEvents(), [.next(3), .completed])
@@ -121,7 +121,7 @@ final class SharedSequenceTests: ReactiveTestCase {
         var seen: [Int] = []
         _ = Infallible.of(1, 2).bind(onNext: { seen.append($0) })
         XCTAssertEqual(seen, [1, 2])
-        SharingScheduler.mock(scheduler: ImmediateWorkSchedulerForSharing()) {
+        SharingScheduler.mock(scheduler: ImmediateWorkScheduler()) {
             XCTAssertEqual(Infallible.just(1).asDriver().asObservable().toEvents(), [.next(1), .completed])
             XCTAssertEqual(Infallible.just(1).asSignal().asObservable().toEvents(), [.next(1), .completed])
         }
@@ -137,22 +137,5 @@ final class SharedSequenceTests: ReactiveTestCase {
         subscription.dispose()
         center.post(name: name, object: nil)
         XCTAssertEqual(received, [name.rawValue])
-    }
-}
-
-/// Runs scheduled work at once, on the calling thread (so shared sequences deliver in place).
-private struct ImmediateWorkSchedulerForSharing: SchedulerType {
-    var now: RxTime { Date() }
-
-    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        action(state)
-    }
-
-    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        action(state)
-    }
-
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        Disposables.create()
     }
 }

@@ -617,18 +617,17 @@ extension ReactiveTestCase {
     }
 }
 
-/// A scheduler that runs all work at once, on the calling thread, before returning its handle.
+/// A scheduler that runs all work at once, on the calling thread, and returns what the work
+/// returned (so shared sequences, and the operators, deliver in place).
 struct ImmediateWorkScheduler: SchedulerType {
     var now: RxTime { Date() }
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        _ = action(state)
-        return Disposables.create()
+        action(state)
     }
 
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        _ = action(state)
-        return Disposables.create()
+        action(state)
     }
 
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
