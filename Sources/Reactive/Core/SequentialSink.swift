@@ -31,7 +31,7 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         #if DEBUG
         if tailRecursiveStackSize.load(ordering: .relaxed) < 1 { tailRecursiveStackSize.store(1, ordering: .relaxed) }
         #endif
-        setUpstream(current)
+        setUpstream(.object(current))
         subscribeNext()
     }
 

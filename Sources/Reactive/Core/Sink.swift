@@ -11,7 +11,7 @@ import Synchronization
     @usableFromInline final let state = SubscriptionState()
     // Written once before `upstreamSetBit` is published; read only after observing that bit.
     // So exclusivity is unchecked: a dynamic check would only add a thread-local lookup.
-    @exclusivity(unchecked) @usableFromInline final var upstream = SubscriptionSlot()
+    @exclusivity(unchecked) @usableFromInline final var upstream = Upstream.none
 
     @usableFromInline let resource = ResourceToken()
 
@@ -22,7 +22,7 @@ import Synchronization
     ///
     /// Inlined: called out of line, the subscription was copied into the callee's own buffer
     /// through its value witness (a retain) and the caller's destroyed (a release).
-    @inlinable @inline(__always) final func setUpstream(_ disposable: consuming Disposable) {
+    @inlinable @inline(__always) final func setUpstream(_ disposable: consuming Upstream) {
         state.assign(consume disposable, to: &upstream)
     }
 
@@ -42,7 +42,7 @@ import Synchronization
     /// its terminal event. Only for sinks that hold no user resources (it does not defer their
     /// release as `dispose` does) and do not override `dispose()`.
     @usableFromInline final func stopAndDispose() {
-        if state.markEnded() { upstream.take().dispose() }
+        if state.markEnded() { upstream.take().end() }
     }
 
     /// Disposes the upstream subscription once. Subclasses that own more resources override this,
@@ -70,7 +70,7 @@ import Synchronization
             current = original
         }
         if current & SubscriptionState.upstreamSetBit != 0 {
-            upstream.take().dispose()
+            upstream.take().end()
         }
         return (true, current < SubscriptionState.deliveryUnit)
     }

@@ -46,7 +46,7 @@ extension UnaryOperatorSink {
             // Made here, in code specialised for the sink's type, so that the handler captures
             // nothing (a closure made in a protocol extension allocates a context for `Self`).
             sink.run(node.source, Downstream(sink) { unsafeDowncast($0, to: OperatorSink.self).on(&$1) })
-            return sink
+            return .object(sink)
         })
     }
 }

@@ -221,7 +221,7 @@
     /// Subscribes the source at `source`, its events going to `handler` with `target`. By
     /// address, so that the record's references are used where they are, not copied around the
     /// call.
-    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable {
+    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Upstream {
         source.pointee.event.subscribe(source, target: target, handler: handler)
     }
 }
@@ -255,7 +255,7 @@
     /// Subscribes the source recorded at `source` (an `Observable` of this event's element
     /// type), its events going to `handler` with `target`. Only from inside the combining
     /// observable's `run` (see `Observable.subscribeInsideRun`).
-    static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable
+    static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Upstream
 
     /// Copies an element from `value` to `target`, assigning over it if `initialized`.
     static func copyValue(from value: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool)
@@ -298,7 +298,7 @@ extension CombinedSourceEvent {
 }
 
 extension Event: CombinedSourceEvent {
-    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Disposable {
+    @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Upstream {
         let handler = unsafeBitCast(handler, to: SourceHandler<Event<Element>>.self).handler
         let observable = Unmanaged.passUnretained(source.pointee.observable)
         return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribeInsideRun(Downstream(target, handler)) }

@@ -18,9 +18,8 @@ import Synchronization
     /// each source's subscription, the subclass's bytes, then each source's state.
     @usableFromInline let storage: UnsafeMutableRawPointer
     /// Each source's subscription, initialised only while its state is `subscriptionKept`; its
-    /// owner is whoever moves the state away from `subscriptionKept`. Not optionals: every
-    /// operation on a `Disposable?` in memory went through the runtime's value witnesses.
-    @usableFromInline let subscriptions: UnsafeMutablePointer<Disposable>
+    /// owner is whoever moves the state away from `subscriptionKept`.
+    @usableFromInline let subscriptions: UnsafeMutablePointer<Upstream>
     /// Each source's `SourceState` raw value. Atomic, so that keeping a subscription, a source
     /// ending and the sink's disposal settle who disposes a subscription without the lock.
     @usableFromInline let sourceStates: UnsafeMutablePointer<Atomic<UInt8>>
@@ -43,11 +42,11 @@ import Synchronization
         resultSelector = sources.resultSelector
         reader = sources.reader
         let count = layout.sources.count
-        let subscriptionsOffset = CombinedLayout.roundUp(rows * layout.rowStride, MemoryLayout<Disposable>.alignment)
-        let extraOffset = subscriptionsOffset + count * MemoryLayout<Disposable>.stride
+        let subscriptionsOffset = CombinedLayout.roundUp(rows * layout.rowStride, MemoryLayout<Upstream>.alignment)
+        let extraOffset = subscriptionsOffset + count * MemoryLayout<Upstream>.stride
         let statesOffset = extraOffset + extraBytes
-        storage = .allocate(byteCount: max(statesOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Disposable>.alignment))
-        subscriptions = (storage + subscriptionsOffset).bindMemory(to: Disposable.self, capacity: count)
+        storage = .allocate(byteCount: max(statesOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
+        subscriptions = (storage + subscriptionsOffset).bindMemory(to: Upstream.self, capacity: count)
         sourceStates = (storage + statesOffset).bindMemory(to: Atomic<UInt8>.self, capacity: count)
         for index in 0..<count { (sourceStates + index).initialize(to: Atomic(SourceState.subscribing.rawValue)) }
         extraStorage = storage + extraOffset
@@ -99,11 +98,11 @@ import Synchronization
                     (subscriptions + index).initialize(to: subscription)
                     let kept = sourceStates[index].compareExchange(expected: SourceState.subscribing.rawValue, desired: SourceState.subscriptionKept.rawValue, ordering: .acquiringAndReleasing).exchanged
                     if kept { continue }
-                    (subscriptions + index).move().dispose()
+                    (subscriptions + index).move().end()
                 } else {
                     // It ended while being subscribed (a `just`), or the sink was disposed (a
                     // source may end the whole operator while being subscribed): nothing to keep.
-                    subscription.dispose()
+                    subscription.end()
                 }
             }
         }
@@ -138,7 +137,7 @@ import Synchronization
 
     /// Disposes the subscription of an ended source, for the caller `endSource` gave it to.
     @inlinable final func disposeEndedSource(_ index: Int) {
-        (subscriptions + index).move().dispose()
+        (subscriptions + index).move().end()
     }
 
     @inlinable override func dispose() {
@@ -148,7 +147,7 @@ import Synchronization
             if state(of: index) == .ended { continue }
             let previous = sourceStates[index].exchange(SourceState.disposed.rawValue, ordering: .acquiringAndReleasing)
             if previous == SourceState.subscriptionKept.rawValue {
-                (subscriptions + index).move().dispose()
+                (subscriptions + index).move().end()
             }
         }
     }
@@ -239,7 +238,7 @@ extension CombiningSinkProtocol {
             let sink = Combiner(downstream: downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
             // Here, in code specialised for the sink's type, so that the handlers capture nothing.
             sink.start(sink)
-            return sink
+            return .object(sink)
         })
     }
 }

@@ -26,8 +26,8 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: CreateObservable<Element>.self)
             let sink = CreateSink(downstream: downstream)
-            sink.setUpstream(node.subscribeHandler(AnyObserver(eventHandler: sink.on)))
-            return sink
+            sink.setUpstream(Upstream(node.subscribeHandler(AnyObserver(eventHandler: sink.on))))
+            return .object(sink)
         })
     }
 }

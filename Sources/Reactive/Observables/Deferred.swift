@@ -18,7 +18,7 @@ extension ObservableType {
                 return try node.factory().subscribe(downstream)
             } catch {
                 downstream.on(.error(error))
-                return Disposables.create()
+                return .none
             }
         })
     }

@@ -9,7 +9,7 @@ extension ObservableType {
     @inlinable init() {
         super.init(run: { _, downstream in
             downstream.on(.completed)
-            return Disposables.create()
+            return .none
         }, trampolined: false, kind: .empty)
     }
 }

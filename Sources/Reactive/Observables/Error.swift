@@ -12,7 +12,7 @@ extension ObservableType {
         self.error = error
         super.init(run: { node, downstream in
             downstream.on(.error(unsafeDowncast(node, to: ErrorObservable<Element>.self).error))
-            return Disposables.create()
+            return .none
         }, trampolined: false)
     }
 }

@@ -22,7 +22,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             downstream.on(.next(unsafeDowncast(node, to: JustObservable<Element>.self).element))
             downstream.on(.completed)
-            return Disposables.create()
+            return .none
         }, trampolined: false, kind: .just)
     }
 }

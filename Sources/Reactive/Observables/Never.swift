@@ -7,6 +7,6 @@ extension ObservableType {
 
 @usableFromInline final class NeverObservable<Element>: Observable<Element>, @unchecked Sendable {
     @inlinable init() {
-        super.init(run: { _, _ in Disposables.create() }, trampolined: false)
+        super.init(run: { _, _ in .none }, trampolined: false)
     }
 }

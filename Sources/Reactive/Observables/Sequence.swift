@@ -40,7 +40,7 @@ final class SequenceObservable<S: Sequence>: Observable<S.Element>, @unchecked S
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SequenceObservable<S>.self)
             let sink = ForwardingSink(downstream: downstream)
-            sink.setUpstream(node.scheduler.scheduleRecursive(node.sequence.makeIterator()) { iterator, recurse in
+            sink.setUpstream(Upstream(node.scheduler.scheduleRecursive(node.sequence.makeIterator()) { iterator, recurse in
                 var iterator = iterator
                 if let next = iterator.next() {
                     sink.forwardNext(next)
@@ -48,8 +48,8 @@ final class SequenceObservable<S: Sequence>: Observable<S.Element>, @unchecked S
                 } else {
                     sink.forwardCompleted()
                 }
-            })
-            return sink
+            }))
+            return .object(sink)
         })
     }
 }

@@ -28,18 +28,18 @@ final class TimerObservable<Element: RxAbstractInteger>: Observable<Element>, @u
             let node = unsafeDowncast(node, to: TimerObservable<Element>.self)
             let sink = ForwardingSink(downstream: downstream)
             if let period = node.period {
-                sink.setUpstream(node.scheduler.schedulePeriodic(Element.zero, startAfter: node.dueTime, period: period) { count in
+                sink.setUpstream(Upstream(node.scheduler.schedulePeriodic(Element.zero, startAfter: node.dueTime, period: period) { count in
                     sink.forwardNext(count)
                     return count &+ 1
-                })
+                }))
             } else {
-                sink.setUpstream(node.scheduler.scheduleRelative((), dueTime: node.dueTime) { _ in
+                sink.setUpstream(Upstream(node.scheduler.scheduleRelative((), dueTime: node.dueTime) { _ in
                     sink.forwardNext(0)
                     sink.forwardCompleted()
                     return Disposables.create()
-                })
+                }))
             }
-            return sink
+            return .object(sink)
         })
     }
 }

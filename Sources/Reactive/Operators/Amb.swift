@@ -24,7 +24,7 @@ final class AmbObservable<Element>: Observable<Element>, @unchecked Sendable {
         super.init(run: { node, downstream in
             let sink = AmbSink(downstream: downstream)
             sink.start(unsafeDowncast(node, to: AmbObservable<Element>.self).sources)
-            return sink
+            return .object(sink)
         })
     }
 }
@@ -37,7 +37,7 @@ final class AmbSink<Element>: SerializingForwardingSink<Element>, @unchecked Sen
     func start(_ sources: [Observable<Element>]) {
         let slots = sources.map { _ in SingleAssignmentDisposable() }
         lock.withLock { subscriptions = slots }
-        setUpstream(Disposables.create())
+        setUpstream(.none)
         // Every source is subscribed in turn, also after one has won or ended the result (its
         // slot is then disposed, so the subscription is disposed at once), as RxSwift's nested
         // two-source ambs subscribe both of their sides whatever happened.

@@ -55,7 +55,7 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
             let node = unsafeDowncast(node, to: CatchObservable<Element>.self)
             let sink = CatchSink(downstream: downstream, source: node.source, handler: node.handler)
             sink.start()
-            return sink
+            return .object(sink)
         })
     }
 }
@@ -73,7 +73,7 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     }
 
     func start() {
-        setUpstream(current)
+        setUpstream(.object(current))
         // Held in the slot before subscribing: a source failing inside `subscribe` puts the
         // handler's subscription there, which its own late subscription must not replace.
         let sourceSubscription = SingleAssignmentDisposable()
@@ -108,7 +108,7 @@ final class CatchSequenceObservable<Element>: Observable<Element>, @unchecked Se
         super.init(run: { node, downstream in
             let sink = CatchSequenceSink(downstream: downstream, iterator: unsafeDowncast(node, to: CatchSequenceObservable<Element>.self).makeIterator())
             sink.start()
-            return sink
+            return .object(sink)
         })
     }
 }

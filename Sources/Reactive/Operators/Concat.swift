@@ -37,7 +37,7 @@ final class ConcatObservable<Element>: Observable<Element>, @unchecked Sendable 
         super.init(run: { node, downstream in
             let sink = ConcatSink(downstream: downstream, iterator: unsafeDowncast(node, to: ConcatObservable<Element>.self).makeIterator())
             sink.start()
-            return sink
+            return .object(sink)
         })
     }
 }

@@ -26,7 +26,7 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
             let sink = DebugSink(downstream: downstream, identifier: node.identifier, trimOutput: node.trimOutput)
             sink.log("subscribed")
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: DebugSink<Element>.self).on(&$1) }))
-            return sink
+            return .object(sink)
         })
     }
 }

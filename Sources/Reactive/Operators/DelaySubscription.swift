@@ -20,7 +20,7 @@ final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperat
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         let subscription = SerialDisposable()
-        setUpstream(subscription)
+        setUpstream(.object(subscription))
         // The scheduled work's handle goes in first: the work may run on another thread before
         // `scheduleRelative` returns, and the source's subscription it puts in must not be
         // replaced (so disposed) by the handle arriving after it.

@@ -27,7 +27,7 @@ extension ObservableType {
             let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
             let sink = FilterSink(downstream: downstream, predicate: node.predicate)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) }))
-            return sink
+            return .object(sink)
         })
     }
 }

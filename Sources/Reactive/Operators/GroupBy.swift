@@ -52,7 +52,7 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
     }
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
-        setUpstream(references)
+        setUpstream(.object(references))
         sourceSubscription.setDisposable(source.subscribe(sourceObserver))
     }
 

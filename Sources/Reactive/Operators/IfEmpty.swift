@@ -33,7 +33,7 @@ extension ObservableType {
         // source's late-arriving subscription must not replace (and so dispose).
         let sourceSubscription = SingleAssignmentDisposable()
         switched.disposable = sourceSubscription
-        setUpstream(switched)
+        setUpstream(.object(switched))
         sourceSubscription.setDisposable(source.subscribe(sourceObserver))
     }
 

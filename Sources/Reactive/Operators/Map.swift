@@ -23,11 +23,11 @@ extension ObservableType {
             if let predicate = node.joinedFilter {
                 let sink = MapFilterSink(downstream: downstream, transform: node.transform, predicate: predicate)
                 sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }))
-                return sink
+                return .object(sink)
             }
             let sink = MapSink(downstream: downstream, transform: node.transform)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
-            return sink
+            return .object(sink)
         })
     }
 }

@@ -99,7 +99,7 @@ extension ObservableType {
             let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
             let sink = MergeSink(downstream: downstream, selector: node.selector, mode: node.mode)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
-            return sink
+            return .object(sink)
         })
     }
 }
@@ -130,7 +130,7 @@ extension ObservableType {
     /// as an inner sink's.
     @usableFromInline let inlineState = SubscriptionState()
     /// The inline subscription itself, as `Sink.upstream` (exclusivity unchecked as there).
-    @exclusivity(unchecked) @usableFromInline var inlineUpstream = SubscriptionSlot()
+    @exclusivity(unchecked) @usableFromInline var inlineUpstream = Upstream.none
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
@@ -322,7 +322,7 @@ extension ObservableType {
     /// An event of the inner observable in the inline slot.
     @inlinable func onInline(_ event: inout Event<Element>) {
         guard forwardInner(&event, inlineState) else { return }
-        if inlineState.markEnded() { inlineUpstream.take().dispose() }
+        if inlineState.markEnded() { inlineUpstream.take().end() }
         if !inlinePhase.markCompleted() { innerCompleted(nil) }
     }
 
@@ -363,7 +363,7 @@ extension ObservableType {
         waiting = ContiguousArray()
         waitingHead = 0
         lock.unlock()
-        if inlineState.markDisposed() { inlineUpstream.take().dispose() }
+        if inlineState.markDisposed() { inlineUpstream.take().end() }
         InnerSinkList.disposeAll(running)
         _ = dropped  // released outside the lock
     }

@@ -32,7 +32,7 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
             let node = unsafeDowncast(node, to: ObserveOnObservable<Element>.self)
             let sink = ObserveOnSink(downstream: downstream, scheduler: node.scheduler)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: ObserveOnSink<Element>.self).on(&$1) }))
-            return sink
+            return .object(sink)
         })
     }
 }

@@ -47,7 +47,7 @@ final class RetryWhenObservable<Element, Failure: Swift.Error>: Observable<Eleme
             let node = unsafeDowncast(node, to: RetryWhenObservable<Element, Failure>.self)
             let sink = RetryWhenSink<Element, Failure>(downstream: downstream, source: node.source)
             sink.startWith(node.notificationHandler)
-            return sink
+            return .object(sink)
         })
     }
 }

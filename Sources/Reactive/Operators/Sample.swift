@@ -28,7 +28,7 @@ final class SampleSink<Element, Tick>: SerializingForwardingSink<Element>, Unary
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         sourceSubscription.setDisposable(source.subscribe(sourceObserver))
         samplerSubscription.setDisposable(sampler.subscribe(Downstream(self) { unsafeDowncast($0, to: SampleSink.self).onTick(&$1) }))
-        setUpstream(Disposables.create(sourceSubscription, samplerSubscription))
+        setUpstream(.object(BinaryDisposable(sourceSubscription, samplerSubscription)))
     }
 
     func on(_ event: inout Event<Element>) {

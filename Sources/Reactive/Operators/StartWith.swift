@@ -22,7 +22,7 @@ extension ObservableType {
             if isStopped { break }
             forwardNext(element)
         }
-        setUpstream(isStopped ? Disposables.create() : source.subscribe(sourceObserver))
+        setUpstream(isStopped ? .none : source.subscribe(sourceObserver))
     }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Element>) {

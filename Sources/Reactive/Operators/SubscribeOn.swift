@@ -34,13 +34,13 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
             let sink = ForwardingSink(downstream: downstream)
             let subscription = SerialDisposable()
-            sink.setUpstream(subscription)
+            sink.setUpstream(.object(subscription))
             subscription.disposable = node.scheduler.schedule(()) { _ in
                 let inner = node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward($1) })
                 subscription.disposable = ScheduledDisposable(scheduler: node.scheduler, disposable: inner)
                 return Disposables.create()
             }
-            return sink
+            return .object(sink)
         })
     }
 }

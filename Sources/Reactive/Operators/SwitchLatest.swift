@@ -31,7 +31,7 @@ extension ObservableType where Element: ObservableConvertibleType {
             let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
             let sink = SwitchSink(downstream: downstream, selector: node.selector)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
-            return sink
+            return .object(sink)
         })
     }
 }
@@ -65,7 +65,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// as in `MergeSink`.
     @usableFromInline let inlineState = SubscriptionState()
     /// The inline subscription itself, as `Sink.upstream` (exclusivity unchecked as there).
-    @exclusivity(unchecked) @usableFromInline var inlineUpstream = SubscriptionSlot()
+    @exclusivity(unchecked) @usableFromInline var inlineUpstream = Upstream.none
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
@@ -140,7 +140,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         current = sink
         lock.unlock()
         previous?.dispose()
-        if switchedFromInline && inlineState.markDisposed() { inlineUpstream.take().dispose() }
+        if switchedFromInline && inlineState.markDisposed() { inlineUpstream.take().end() }
         sink.run(inner)
         // A synchronous inner observable (`just`) has come and gone: if nothing else holds
         // its sink, the next one reuses it instead of allocating one.
@@ -155,7 +155,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     @inlinable func onInline(_ event: inout Event<Element>) {
         if inlineState.isStopped { return }
         if case .completed = event {
-            if inlineState.markEnded() { inlineUpstream.take().dispose() }
+            if inlineState.markEnded() { inlineUpstream.take().end() }
             if !inlinePhase.markCompleted() { inlineEnded(subscribed: true) }
             return
         }
@@ -217,7 +217,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         inlineUse = .retired
         lock.unlock()
         inner?.dispose()
-        if inlineRunning && inlineState.markDisposed() { inlineUpstream.take().dispose() }
+        if inlineRunning && inlineState.markDisposed() { inlineUpstream.take().end() }
         _ = spareSink  // released outside the lock
     }
 }

@@ -38,7 +38,7 @@ final class TimeoutSink<Element>: SerializingForwardingSink<Element>, UnaryOpera
     }
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
-        setUpstream(subscription)
+        setUpstream(.object(subscription))
         // The source's subscription is held in the serial slot before the timer starts: the
         // timer may fire on another thread while the source is being subscribed and put
         // `other`'s subscription there, which replaces (and so disposes) it, never the reverse.

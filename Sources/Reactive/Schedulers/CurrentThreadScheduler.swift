@@ -43,7 +43,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     }
 
     /// Runs `body` with the trampoline installed, then drains what was queued meanwhile.
-    @usableFromInline static func trampoline(_ body: () -> Disposable) -> Disposable {
+    @usableFromInline static func trampoline(_ body: () -> Upstream) -> Upstream {
         Trampoline.current.run(body)
     }
 }
@@ -95,7 +95,7 @@ private final class Trampoline {
         return trampoline
     }
 
-    func run(_ body: () -> Disposable) -> Disposable {
+    func run<Result>(_ body: () -> Result) -> Result {
         active = true
         defer { active = false }
         let result = body()

@@ -48,11 +48,11 @@ final class MulticastSelectorObservable<Subject: SubjectType, Result>: Observabl
                 let observable = try node.selector(connectable.asObservable())
                 let subscription = observable.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Result>.self).forward($1) })
                 let connection = connectable.connect()
-                sink.setUpstream(Disposables.create(subscription, connection))
+                sink.setUpstream(.object(BinaryDisposable(subscription, connection)))
             } catch {
                 sink.forwardError(error)
             }
-            return sink
+            return .object(sink)
         })
     }
 }

@@ -25,7 +25,7 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
         }, trampolined: trampolined)
     }
 
-    private func subscribeCounting(_ downstream: Downstream<Source.Element>) -> Disposable {
+    private func subscribeCounting(_ downstream: Downstream<Source.Element>) -> Upstream {
         let sink = RefCountSink(parent: self, downstream: downstream)
         // The subscriber joins the shared subject first. If that ended it (a subject that has
         // terminated replays its end at once), it is not counted and nothing connects: a
@@ -48,7 +48,7 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
             }
             if !keep { connection.dispose() }
         }
-        return sink
+        return .object(sink)
     }
 
     /// Ends `sink`'s share of the connection: all of it on a terminal event, else its count.

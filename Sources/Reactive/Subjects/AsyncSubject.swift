@@ -50,26 +50,26 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
         for entry in recipients { entry.observer.on(event) }
     }
 
-    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {
             lock.unlock()
             downstream.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return .none
         }
         if let stoppedEvent {
             let last = stoppedEvent.isCompleted ? lastElement : nil
             lock.unlock()
             if let last { downstream.on(.next(last)) }
             downstream.on(stoppedEvent.retyped())
-            return Disposables.create()
+            return .none
         }
         let key = observers.insert(downstream)
         lock.unlock()
-        return SubjectSubscription(self, key)
+        return .subject(self, key: key)
     }
 
-    @usableFromInline func unsubscribe(_ key: Int) {
+    @usableFromInline package func unsubscribe(_ key: Int) {
         lock.lock()
         let removed = observers.remove(key)
         lock.unlock()

@@ -55,27 +55,27 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
         SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
-    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {
             lock.unlock()
             downstream.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return .none
         }
         if let stoppedEvent {
             lock.unlock()
             downstream.on(stoppedEvent.retyped())
-            return Disposables.create()
+            return .none
         }
         let key = observers.insert(downstream, pending: true)
         let current = element
         lock.unlock()
         downstream.on(.next(current))
         drainPending(to: downstream) { lock.withLock { observers.takePending(key) } }
-        return SubjectSubscription(self, key)
+        return .subject(self, key: key)
     }
 
-    @usableFromInline func unsubscribe(_ key: Int) {
+    @usableFromInline package func unsubscribe(_ key: Int) {
         lock.lock()
         let removed = observers.remove(key)
         lock.unlock()

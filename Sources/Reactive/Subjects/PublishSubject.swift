@@ -40,24 +40,24 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
         SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
-    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {
             lock.unlock()
             downstream.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return .none
         }
         if let stoppedEvent {
             lock.unlock()
             downstream.on(stoppedEvent.retyped())
-            return Disposables.create()
+            return .none
         }
         let key = observers.insert(downstream)
         lock.unlock()
-        return SubjectSubscription(self, key)
+        return .subject(self, key: key)
     }
 
-    @usableFromInline func unsubscribe(_ key: Int) {
+    @usableFromInline package func unsubscribe(_ key: Int) {
         lock.lock()
         let removed = observers.remove(key)
         lock.unlock()

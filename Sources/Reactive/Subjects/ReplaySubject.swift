@@ -73,28 +73,28 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
         }
     }
 
-    @inlinable func subscribe(downstream: Downstream<Element>) -> Disposable {
+    @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {
             lock.unlock()
             downstream.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return .none
         }
         let replay = buffer[bufferStart...]
         if let stoppedEvent {
             lock.unlock()
             for value in replay { downstream.on(.next(value)) }
             downstream.on(stoppedEvent.retyped())
-            return Disposables.create()
+            return .none
         }
         let key = observers.insert(downstream, pending: true)
         lock.unlock()
         for value in replay { downstream.on(.next(value)) }
         drainPending(to: downstream) { lock.withLock { observers.takePending(key) } }
-        return SubjectSubscription(self, key)
+        return .subject(self, key: key)
     }
 
-    @usableFromInline func unsubscribe(_ key: Int) {
+    @usableFromInline package func unsubscribe(_ key: Int) {
         lock.lock()
         let removed = observers.remove(key)
         lock.unlock()

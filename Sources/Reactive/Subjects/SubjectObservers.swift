@@ -226,22 +226,8 @@ extension Event where Element == Never {
 }
 
 /// What a subject's subscription needs from its subject to end.
-@usableFromInline protocol SubjectUnsubscribing: AnyObject {
+@usableFromInline package protocol SubjectUnsubscribing: AnyObject {
     func unsubscribe(_ key: Int)
-}
-
-/// A subscription to a subject: a value that fits an existential's inline storage, so returning
-/// it allocates nothing. Disposing it again does nothing (the key is gone).
-@usableFromInline struct SubjectSubscription<Subject: SubjectUnsubscribing>: Disposable {
-    @usableFromInline let subject: Subject
-    @usableFromInline let key: Int
-
-    @inlinable init(_ subject: Subject, _ key: Int) {
-        self.subject = subject
-        self.key = key
-    }
-
-    @inlinable func dispose() { subject.unsubscribe(key) }
 }
 
 /// Delivers a pending subscriber's queued events until `take` (which calls `takePending` under

@@ -37,7 +37,7 @@ final class AndThenObservable<Element>: Observable<Element>, @unchecked Sendable
             let node = unsafeDowncast(node, to: AndThenObservable<Element>.self)
             let sink = AndThenSink(downstream: downstream, second: node.second)
             sink.run(node.first)
-            return sink
+            return .object(sink)
         })
     }
 }
@@ -54,7 +54,7 @@ final class AndThenSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     }
 
     func run(_ first: Observable<Never>) {
-        setUpstream(current)
+        setUpstream(.object(current))
         // Held in the serial slot before subscribing: a first completable that completes inside
         // `subscribe` puts the second's subscription there, which its own late-arriving
         // subscription must not replace.

@@ -29,14 +29,14 @@ import Reactive
         Observable(run: { _, downstream in self.start(downstream) })
     }
 
-    private func start(_ downstream: Downstream<Element>) -> Disposable {
+    private func start(_ downstream: Downstream<Element>) -> Upstream {
         guard let target = strongTarget ?? weakTarget else {
             downstream.on(.completed)
-            return Disposables.create()
+            return .none
         }
         let observer = KVOObserver(downstream: downstream, retaining: strongTarget)
         observer.start(target, keyPath: keyPath, options: options, direct: direct, transform: transform)
-        return observer
+        return .object(observer)
     }
 }
 

@@ -143,6 +143,40 @@ final class CreationTests: ReactiveTestCase {
         XCTAssertEqual(reports.values, ["create"])
         #endif
     }
+
+    /// A disposable that is a value, not an object, as a user may return from `create`.
+    private struct CountingDisposable: Disposable {
+        let disposals: Collector<String>
+        let name: String
+        func dispose() { disposals.append(name) }
+    }
+
+    func testCreate_disposesTheHandlersValueDisposableOnce() {
+        let disposals = Collector<String>()
+        var events: [Event<Int>] = []
+        let subscription = Observable<Int>.create { observer in
+            observer.onNext(1)
+            return CountingDisposable(disposals: disposals, name: "value")
+        }.subscribe { events.append($0) }
+        XCTAssertEqual(disposals.values, [])
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(disposals.values, ["value"])
+        XCTAssertEqual(events, [.next(1)])
+    }
+
+    func testCreate_handlersDisposablesAreDisposedAtOnceWhenItEndsInsideSubscribe() {
+        let disposals = Collector<String>()
+        _ = Observable<Int>.create { observer in
+            observer.onCompleted()
+            return CountingDisposable(disposals: disposals, name: "value")
+        }.subscribe()
+        _ = Observable<Int>.create { observer in
+            observer.onError(TestError.first)
+            return Disposables.create { disposals.append("object") }
+        }.subscribe(onError: { _ in })
+        XCTAssertEqual(disposals.values, ["value", "object"], "each is disposed as the subscription returns, before anyone disposes it")
+    }
 }
 
 extension MaterializedSequenceResult {
