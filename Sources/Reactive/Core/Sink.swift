@@ -59,7 +59,10 @@ import Synchronization
     /// Disposes the upstream once. `releaseNow` tells the first caller whether it may release the
     /// sink's user closures now; if a delivery is in progress, that delivery releases them in
     /// `endDelivery` instead, so a closure is never released while it is being read.
-    @usableFromInline final func disposeOnceDeferringRelease() -> (first: Bool, releaseNow: Bool) {
+    // Always inlined into the few disposals that call it: the optimiser stopped inlining it once
+    // ending the upstream became a switch over `Upstream`'s cases, and each call cost more than
+    // the code it saves (mapFilterCreating 9,742 → 9,613 instructions once inlined).
+    @usableFromInline @inline(__always) final func disposeOnceDeferringRelease() -> (first: Bool, releaseNow: Bool) {
         var current = state.word.load(ordering: .relaxed)
         while true {
             if current & SubscriptionState.disposedBit != 0 { return (false, false) }
