@@ -163,6 +163,17 @@ extension ObservableType {
             if active < maxConcurrent && waitingHead == waiting.count && !subscribing {
                 // The common case: subscribe at once (no queue, no loop).
                 active += 1
+                if let element = inner.justElement {
+                    // A `just`, as in `start`, its element sent on from this hold of the lock
+                    // (nothing can change between counting it and sending): one lock round trip
+                    // fewer, and the inline slot left free.
+                    sendUnlocking(.next(element))
+                    lock.lock()
+                    let ended = innerEndedLocked()
+                    lock.unlock()
+                    afterInnerEnded(ended)
+                    return
+                }
                 let inline = takeInlineSlotLocked()
                 lock.unlock()
                 start(inner, inline: inline)

@@ -92,20 +92,17 @@ extension ObservableType where Element: ObservableConvertibleType {
                 return
             }
             inlineUse = .running
-            lock.unlock()
-            previous?.dispose()
+            // Inner sinks serve only once the slot is retired, which is for good: none runs
+            // beside a free slot, so there is nothing to dispose before the new inner starts.
+            assert(previous == nil, "Internal inconsistency: an inner sink beside a free slot")
             if let element = inner.justElement {
                 // A `just` sends its element and completes inside `subscribe`: the same here,
-                // through the inline slot's checks, with no subscription.
-                lock.lock()
-                if inlineUse == .running {
-                    sendUnlocking(.next(element))
-                } else {
-                    lock.unlock()
-                }
+                // with no subscription, the element sent on from this hold of the lock.
+                sendUnlocking(.next(element))
                 inlineEnded(subscribed: false)
                 return
             }
+            lock.unlock()
             if inner.isEmptyObservable {
                 // An `empty` completes inside `subscribe`: the same here.
                 inlineEnded(subscribed: false)
@@ -171,7 +168,9 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// The inline subscription completed: frees the slot, and completes if the source has.
     /// Not `subscribed`: a `just` or an `empty` served without a subscription, which left the
     /// slot untouched.
-    @inlinable func inlineEnded(subscribed: Bool) {
+    // Always inlined: each of its callers passes a constant `subscribed`, and the call cost
+    // more than its body (flatMapLatestPumping 2,858 → 2,758 instructions an event).
+    @inlinable @inline(__always) func inlineEnded(subscribed: Bool) {
         lock.lock()
         // Retired meanwhile (switched away from, or disposed): its end no longer matters.
         guard inlineUse == .running else {

@@ -37,6 +37,29 @@ final class SwitchLatestTests: ReactiveTestCase {
         XCTAssertEqual(inners[3].subscriptions, [Subscription(290, 310)])
     }
 
+    func testFlatMapLatest_justAfterRunningInners_disposesTheRunningOneBeforeSendingTheJust() {
+        // The first inner runs in the sink's own slot, the second (after a switch away from a
+        // running one) in a sink of its own: a `just` then ends whichever runs, first.
+        let log = Collector<String>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        let a = scheduler.createColdObservable([.next(5, "a"), .completed(100)])
+        let b = scheduler.createColdObservable([.next(5, "b"), .completed(100)])
+        let res = scheduler.start {
+            xs.flatMapLatest { index -> Observable<String> in
+                switch index {
+                case 0: a.asObservable().do(onDispose: { log.append("a disposed") })
+                case 1: b.asObservable().do(onDispose: { log.append("b disposed") })
+                default: .just("c\(index)")
+                }
+            }.do(onNext: { log.append($0) })
+        }
+        XCTAssertEqual(res.events, [.next(215, "a"), .next(225, "b"), .next(230, "c2"), .next(250, "c3"), .completed(260)])
+        XCTAssertEqual(a.subscriptions, [Subscription(210, 220)])
+        XCTAssertEqual(b.subscriptions, [Subscription(220, 230)])
+        XCTAssertEqual(log.values, ["a", "a disposed", "b", "b disposed", "c2", "c3"])
+    }
+
     func testFlatMapLatest_reentrantSourceElementWhileAnInnerDelivers_switchesInOrder() {
         // The inner `just` still delivering is switched away from.
         assertReentrantSourceElements_arriveInOrder { $0.flatMapLatest { Observable.just($0) } }
