@@ -112,8 +112,12 @@ private final class Trampoline {
                 head = 0
             }
         }
-        queue.removeAll(keepingCapacity: queue.count <= 64)
-        head = 0
+        // Most subscriptions queue nothing: an empty queue is left as it is (emptying it again
+        // builds a new empty buffer).
+        if !queue.isEmpty {
+            queue.removeAll(keepingCapacity: queue.count <= 64)
+            head = 0
+        }
         return result
     }
 }
