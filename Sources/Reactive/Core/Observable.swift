@@ -62,8 +62,8 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// `CurrentThreadScheduler` while subscribing runs after `run` returns, iteratively rather than
     /// recursively (RxSwift's semantics, and no stack growth for long synchronous chains).
     @inlinable package final func subscribe(_ downstream: Downstream<Element>) -> Upstream {
-        if trampolined && CurrentThreadScheduler.isScheduleRequired {
-            return CurrentThreadScheduler.trampoline { self.run(self, downstream) }
+        if trampolined {
+            return CurrentThreadScheduler.runTrampolined { self.run(self, downstream) }
         }
         return run(self, downstream)
     }
