@@ -16,13 +16,15 @@
 
     /// Holds `disposable` by reference, boxing it if it is a value.
     @inlinable init(_ disposable: Disposable) {
-        if type(of: disposable) == NopDisposable.self {
-            self = .none
-        } else if let object = disposable as? any Disposable & AnyObject {
-            self = .object(object)
-        } else {
-            self = .object(BoxedDisposable(disposable))
-        }
+        // Opened, so that its type is compared as a plain metadata pointer: `type(of:)` on the
+        // existential asked the runtime for its dynamic type.
+        self = Upstream.holding(disposable)
+    }
+
+    @inlinable static func holding<Value: Disposable>(_ disposable: Value) -> Upstream {
+        if Value.self == NopDisposable.self { return .none }
+        if let object = disposable as? any Disposable & AnyObject { return .object(object) }
+        return .object(BoxedDisposable(disposable))
     }
 
     @inlinable package func dispose() {
