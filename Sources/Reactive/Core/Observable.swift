@@ -10,8 +10,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     ///
     /// Every node stores a non-capturing function created in specialised (inlinable) code, so
     /// subscribing and delivering run specialised code through the type-erased `Observable`
-    /// without a closure context allocation or a reabstraction thunk.
-    @usableFromInline package typealias Run = (Observable<Element>, Downstream<Element>) -> Upstream
+    /// without a closure context allocation or a reabstraction thunk. The downstream is handed
+    /// over (`consuming`): a run passes it on to the sink it makes with `consume`, which stores
+    /// it with no retain, and the subscriber that made it releases nothing after the call.
+    @usableFromInline package typealias Run = (Observable<Element>, consuming Downstream<Element>) -> Upstream
 
     @usableFromInline let run: Run
     @usableFromInline let resource = ResourceToken()
@@ -61,19 +63,19 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// The outermost subscription on a thread installs the trampoline, so that work scheduled on
     /// `CurrentThreadScheduler` while subscribing runs after `run` returns, iteratively rather than
     /// recursively (RxSwift's semantics, and no stack growth for long synchronous chains).
-    @inlinable package final func subscribe(_ downstream: Downstream<Element>) -> Upstream {
+    @inlinable package final func subscribe(_ downstream: consuming Downstream<Element>) -> Upstream {
         if trampolined {
-            return CurrentThreadScheduler.runTrampolined { self.run(self, downstream) }
+            return CurrentThreadScheduler.runTrampolined { self.run(self, copy downstream) }
         }
-        return run(self, downstream)
+        return run(self, consume downstream)
     }
 
     /// Subscribes an internal downstream sink from inside another node's `run`, which only
     /// `subscribe(_:)` calls, with the trampoline installed: so this does not ask for it again
     /// (a thread-local lookup per operator of a chain). Debug builds check that it is installed.
-    @inlinable final func subscribeInsideRun(_ downstream: Downstream<Element>) -> Upstream {
+    @inlinable final func subscribeInsideRun(_ downstream: consuming Downstream<Element>) -> Upstream {
         assert(!CurrentThreadScheduler.isScheduleRequired, "subscribeInsideRun outside a subscription")
-        return run(self, downstream)
+        return run(self, consume downstream)
     }
 }
 

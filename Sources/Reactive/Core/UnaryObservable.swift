@@ -42,7 +42,7 @@ extension UnaryOperatorSink {
         self.parameters = parameters
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: UnaryObservable<OperatorSink>.self)
-            let sink = OperatorSink(downstream: downstream, parameters: node.parameters)
+            let sink = OperatorSink(downstream: consume downstream, parameters: node.parameters)
             // Made here, in code specialised for the sink's type, so that the handler captures
             // nothing (a closure made in a protocol extension allocates a context for `Self`).
             sink.run(node.source, Downstream(sink) { unsafeDowncast($0, to: OperatorSink.self).on(&$1) })

@@ -235,7 +235,7 @@ extension CombiningSinkProtocol {
     @inlinable init(_ sources: CombinedSources<Combiner.Result>) {
         self.sources = sources
         super.init(run: { node, downstream in
-            let sink = Combiner(downstream: downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
+            let sink = Combiner(downstream: consume downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
             // Here, in code specialised for the sink's type, so that the handlers capture nothing.
             sink.start(sink)
             return .object(sink)

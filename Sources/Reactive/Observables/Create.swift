@@ -25,7 +25,7 @@ extension ObservableType {
         self.subscribeHandler = subscribeHandler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: CreateObservable<Element>.self)
-            let sink = CreateSink(downstream: downstream)
+            let sink = CreateSink(downstream: consume downstream)
             sink.setUpstream(Upstream(node.subscribeHandler(AnyObserver(eventHandler: sink.on))))
             return .object(sink)
         })

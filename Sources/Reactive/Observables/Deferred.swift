@@ -15,7 +15,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: DeferredObservable<Element>.self)
             do {
-                return try node.factory().subscribe(downstream)
+                return try node.factory().subscribe(consume downstream)
             } catch {
                 downstream.on(.error(error))
                 return .none

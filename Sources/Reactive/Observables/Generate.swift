@@ -21,7 +21,7 @@ final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendabl
         self.scheduler = scheduler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: GenerateObservable<Element>.self)
-            let sink = ForwardingSink(downstream: downstream)
+            let sink = ForwardingSink(downstream: consume downstream)
             sink.setUpstream(Upstream(node.scheduler.scheduleRecursive((node.initialState, true)) { step, recurse in
                 do {
                     let state = step.1 ? step.0 : try node.iterate(step.0)

@@ -39,7 +39,7 @@ final class SequenceObservable<S: Sequence>: Observable<S.Element>, @unchecked S
         self.scheduler = scheduler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SequenceObservable<S>.self)
-            let sink = ForwardingSink(downstream: downstream)
+            let sink = ForwardingSink(downstream: consume downstream)
             sink.setUpstream(Upstream(node.scheduler.scheduleRecursive(node.sequence.makeIterator()) { iterator, recurse in
                 var iterator = iterator
                 if let next = iterator.next() {

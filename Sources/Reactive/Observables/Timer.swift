@@ -26,7 +26,7 @@ final class TimerObservable<Element: RxAbstractInteger>: Observable<Element>, @u
         self.scheduler = scheduler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: TimerObservable<Element>.self)
-            let sink = ForwardingSink(downstream: downstream)
+            let sink = ForwardingSink(downstream: consume downstream)
             if let period = node.period {
                 sink.setUpstream(Upstream(node.scheduler.schedulePeriodic(Element.zero, startAfter: node.dueTime, period: period) { count in
                     sink.forwardNext(count)

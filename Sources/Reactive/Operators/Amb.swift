@@ -22,7 +22,7 @@ final class AmbObservable<Element>: Observable<Element>, @unchecked Sendable {
     init(sources: [Observable<Element>]) {
         self.sources = sources
         super.init(run: { node, downstream in
-            let sink = AmbSink(downstream: downstream)
+            let sink = AmbSink(downstream: consume downstream)
             sink.start(unsafeDowncast(node, to: AmbObservable<Element>.self).sources)
             return .object(sink)
         })

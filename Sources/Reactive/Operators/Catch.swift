@@ -53,7 +53,7 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
         self.handler = handler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: CatchObservable<Element>.self)
-            let sink = CatchSink(downstream: downstream, source: node.source, handler: node.handler)
+            let sink = CatchSink(downstream: consume downstream, source: node.source, handler: node.handler)
             sink.start()
             return .object(sink)
         })
@@ -106,7 +106,7 @@ final class CatchSequenceObservable<Element>: Observable<Element>, @unchecked Se
     init(makeIterator: @escaping () -> AnyIterator<Observable<Element>>) {
         self.makeIterator = makeIterator
         super.init(run: { node, downstream in
-            let sink = CatchSequenceSink(downstream: downstream, iterator: unsafeDowncast(node, to: CatchSequenceObservable<Element>.self).makeIterator())
+            let sink = CatchSequenceSink(downstream: consume downstream, iterator: unsafeDowncast(node, to: CatchSequenceObservable<Element>.self).makeIterator())
             sink.start()
             return .object(sink)
         })

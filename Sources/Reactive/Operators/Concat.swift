@@ -35,7 +35,7 @@ final class ConcatObservable<Element>: Observable<Element>, @unchecked Sendable 
     init(makeIterator: @escaping () -> AnyIterator<Observable<Element>>) {
         self.makeIterator = makeIterator
         super.init(run: { node, downstream in
-            let sink = ConcatSink(downstream: downstream, iterator: unsafeDowncast(node, to: ConcatObservable<Element>.self).makeIterator())
+            let sink = ConcatSink(downstream: consume downstream, iterator: unsafeDowncast(node, to: ConcatObservable<Element>.self).makeIterator())
             sink.start()
             return .object(sink)
         })

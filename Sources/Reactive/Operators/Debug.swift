@@ -23,7 +23,7 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
         self.trimOutput = trimOutput
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: DebugObservable<Element>.self)
-            let sink = DebugSink(downstream: downstream, identifier: node.identifier, trimOutput: node.trimOutput)
+            let sink = DebugSink(downstream: consume downstream, identifier: node.identifier, trimOutput: node.trimOutput)
             sink.log("subscribed")
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: DebugSink<Element>.self).on(&$1) }))
             return .object(sink)

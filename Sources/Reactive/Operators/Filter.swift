@@ -25,7 +25,7 @@ extension ObservableType {
         self.predicate = predicate
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
-            let sink = FilterSink(downstream: downstream, predicate: node.predicate)
+            let sink = FilterSink(downstream: consume downstream, predicate: node.predicate)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) }))
             return .object(sink)
         })

@@ -21,11 +21,11 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
             if let predicate = node.joinedFilter {
-                let sink = MapFilterSink(downstream: downstream, transform: node.transform, predicate: predicate)
+                let sink = MapFilterSink(downstream: consume downstream, transform: node.transform, predicate: predicate)
                 sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }))
                 return .object(sink)
             }
-            let sink = MapSink(downstream: downstream, transform: node.transform)
+            let sink = MapSink(downstream: consume downstream, transform: node.transform)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
             return .object(sink)
         })

@@ -97,7 +97,7 @@ extension ObservableType {
         self.mode = mode
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
-            let sink = MergeSink(downstream: downstream, selector: node.selector, mode: node.mode)
+            let sink = MergeSink(downstream: consume downstream, selector: node.selector, mode: node.mode)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
             return .object(sink)
         })

@@ -30,7 +30,7 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
         self.scheduler = scheduler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ObserveOnObservable<Element>.self)
-            let sink = ObserveOnSink(downstream: downstream, scheduler: node.scheduler)
+            let sink = ObserveOnSink(downstream: consume downstream, scheduler: node.scheduler)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: ObserveOnSink<Element>.self).on(&$1) }))
             return .object(sink)
         })

@@ -45,7 +45,7 @@ final class RetryWhenObservable<Element, Failure: Swift.Error>: Observable<Eleme
         self.notificationHandler = notificationHandler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: RetryWhenObservable<Element, Failure>.self)
-            let sink = RetryWhenSink<Element, Failure>(downstream: downstream, source: node.source)
+            let sink = RetryWhenSink<Element, Failure>(downstream: consume downstream, source: node.source)
             sink.startWith(node.notificationHandler)
             return .object(sink)
         })

@@ -32,7 +32,7 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
         self.scheduler = scheduler
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
-            let sink = ForwardingSink(downstream: downstream)
+            let sink = ForwardingSink(downstream: consume downstream)
             let subscription = SerialDisposable()
             sink.setUpstream(.object(subscription))
             subscription.disposable = node.scheduler.schedule(()) { _ in

@@ -29,7 +29,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         self.selector = selector
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
-            let sink = SwitchSink(downstream: downstream, selector: node.selector)
+            let sink = SwitchSink(downstream: consume downstream, selector: node.selector)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
             return .object(sink)
         })

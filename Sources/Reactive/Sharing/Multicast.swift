@@ -41,7 +41,7 @@ final class MulticastSelectorObservable<Subject: SubjectType, Result>: Observabl
         self.selector = selector
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MulticastSelectorObservable<Subject, Result>.self)
-            let sink = ForwardingSink(downstream: downstream)
+            let sink = ForwardingSink(downstream: consume downstream)
             do {
                 let subject = try node.subjectSelector()
                 let connectable = node.source.multicast(subject)
@@ -79,7 +79,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ConnectableObservableAdapter<Subject>.self)
             let subject = node.lock.withLock { node.lazySubjectLocked() }
-            return subject.asObservable().subscribe(downstream)
+            return subject.asObservable().subscribe(consume downstream)
         }, trampolined: false)
     }
 

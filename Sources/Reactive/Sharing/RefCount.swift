@@ -21,12 +21,12 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     init(source: Source, trampolined: Bool = true) {
         self.source = source
         super.init(run: { node, downstream in
-            unsafeDowncast(node, to: RefCountObservable<Source>.self).subscribeCounting(downstream)
+            unsafeDowncast(node, to: RefCountObservable<Source>.self).subscribeCounting(consume downstream)
         }, trampolined: trampolined)
     }
 
-    private func subscribeCounting(_ downstream: Downstream<Source.Element>) -> Upstream {
-        let sink = RefCountSink(parent: self, downstream: downstream)
+    private func subscribeCounting(_ downstream: consuming Downstream<Source.Element>) -> Upstream {
+        let sink = RefCountSink(parent: self, downstream: consume downstream)
         // The subscriber joins the shared subject first. If that ended it (a subject that has
         // terminated replays its end at once), it is not counted and nothing connects: a
         // `.forever` share keeps its terminated subject rather than subscribing the source

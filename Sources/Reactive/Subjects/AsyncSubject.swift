@@ -50,7 +50,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
         for entry in recipients { entry.observer.on(event) }
     }
 
-    @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
+    @inlinable func subscribe(downstream: consuming Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {
             lock.unlock()
@@ -64,7 +64,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
             downstream.on(stoppedEvent.retyped())
             return .none
         }
-        let key = observers.insert(downstream)
+        let key = observers.insert(consume downstream)
         lock.unlock()
         return .subject(self, key: key)
     }

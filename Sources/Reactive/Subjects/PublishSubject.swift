@@ -40,7 +40,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
         SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
-    @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
+    @inlinable func subscribe(downstream: consuming Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {
             lock.unlock()
@@ -52,7 +52,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
             downstream.on(stoppedEvent.retyped())
             return .none
         }
-        let key = observers.insert(downstream)
+        let key = observers.insert(consume downstream)
         lock.unlock()
         return .subject(self, key: key)
     }

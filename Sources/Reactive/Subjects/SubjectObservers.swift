@@ -28,9 +28,9 @@
     @inlinable init() {}
 
     /// Sets the lone subscriber and what the per-event path reads of it.
-    @inlinable mutating func setLone(_ observer: Downstream<Element>) {
-        loneObserver = observer
+    @inlinable mutating func setLone(_ observer: consuming Downstream<Element>) {
         loneContextFreeHandler = ContextFreeHandler(observer.handler)
+        loneObserver = consume observer
     }
 
     /// Removes the lone subscriber. Apart from `setLone` because it runs unspecialised (see
@@ -55,16 +55,16 @@
     }
 
     /// Adds a subscriber; a pending one receives nothing until `takePending` says it is live.
-    @inlinable mutating func insert(_ observer: Downstream<Element>, pending isPending: Bool = false) -> Int {
+    @inlinable mutating func insert(_ observer: consuming Downstream<Element>, pending isPending: Bool = false) -> Int {
         let key = nextKey
         nextKey += 1
         if let lone = loneObserver {
-            several = [(loneKey, lone), (key, observer)]
+            several = [(loneKey, lone), (key, consume observer)]
             clearLone()
         } else if several != nil {
-            several?.append((key, observer))
+            several?.append((key, consume observer))
         } else {
-            setLone(observer)
+            setLone(consume observer)
             loneKey = key
         }
         if isPending {

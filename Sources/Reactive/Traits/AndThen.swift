@@ -35,7 +35,7 @@ final class AndThenObservable<Element>: Observable<Element>, @unchecked Sendable
         self.second = second
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: AndThenObservable<Element>.self)
-            let sink = AndThenSink(downstream: downstream, second: node.second)
+            let sink = AndThenSink(downstream: consume downstream, second: node.second)
             sink.run(node.first)
             return .object(sink)
         })

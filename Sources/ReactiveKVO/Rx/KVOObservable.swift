@@ -26,15 +26,15 @@ import Reactive
 
     /// The observable: each subscription starts a `KVOObserver`.
     @usableFromInline func asObservable() -> Observable<Element> {
-        Observable(run: { _, downstream in self.start(downstream) })
+        Observable(run: { _, downstream in self.start(consume downstream) })
     }
 
-    private func start(_ downstream: Downstream<Element>) -> Upstream {
+    private func start(_ downstream: consuming Downstream<Element>) -> Upstream {
         guard let target = strongTarget ?? weakTarget else {
             downstream.on(.completed)
             return .none
         }
-        let observer = KVOObserver(downstream: downstream, retaining: strongTarget)
+        let observer = KVOObserver(downstream: consume downstream, retaining: strongTarget)
         observer.start(target, keyPath: keyPath, options: options, direct: direct, transform: transform)
         return .object(observer)
     }
