@@ -370,13 +370,18 @@ extension ObservableType {
         lock.lock()
         innersDisposed = true
         let running = inners.takeAll()
-        let dropped = waiting
-        waiting = ContiguousArray()
-        waitingHead = 0
+        // Taken only if it holds anything (released outside the lock): replacing an empty queue
+        // would release it and make another.
+        var dropped: ContiguousArray<AnyObject>?
+        if !waiting.isEmpty {
+            dropped = waiting
+            waiting = ContiguousArray()
+            waitingHead = 0
+        }
         lock.unlock()
         if inlineState.markDisposed() { inlineUpstream.take().end() }
         InnerSinkList.disposeAll(running)
-        _ = dropped  // released outside the lock
+        _ = dropped
     }
 }
 
