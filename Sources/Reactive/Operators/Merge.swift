@@ -117,7 +117,9 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var active = 0
     /// The inline subscription (`inlineState`) serves an inner observable that has not ended.
     @exclusivity(unchecked) @usableFromInline var inlineBusy = false
-    @exclusivity(unchecked) @usableFromInline var waiting = ContiguousArray<AnyObject>()  // of Observable<Element>
+    // Of `Observable<Element>`. Set in the initialiser, not here: an initial value here is a
+    // call from the inlined initialiser to a function of this module.
+    @exclusivity(unchecked) @usableFromInline var waiting: ContiguousArray<AnyObject>
     @exclusivity(unchecked) @usableFromInline var waitingHead = 0
     @exclusivity(unchecked) @usableFromInline var sourceDone = false
     @exclusivity(unchecked) @usableFromInline var subscribing = false
@@ -136,6 +138,7 @@ extension ObservableType {
 
     @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector
+        waiting = ContiguousArray()
         switch mode {
         case .merge(let maxConcurrent):
             self.maxConcurrent = maxConcurrent
