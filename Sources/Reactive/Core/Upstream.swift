@@ -21,6 +21,8 @@
         self = Upstream.holding(disposable)
     }
 
+    /// `init(_:)` with the disposable's type at hand: `Disposables.create()`'s value is nothing
+    /// to dispose, an object is held as it is, any other value is boxed.
     @inlinable static func holding<Value: Disposable>(_ disposable: Value) -> Upstream {
         if Value.self == NopDisposable.self { return .none }
         if let object = disposable as? any Disposable & AnyObject { return .object(object) }
@@ -63,7 +65,7 @@
     }
 }
 
-/// A `Disposable` value held as an object (see `Subscription.init(_:)`).
+/// A `Disposable` value held as an object (see `Upstream.init(_:)`).
 @usableFromInline final class BoxedDisposable: Disposable {
     @usableFromInline let disposable: Disposable
 
