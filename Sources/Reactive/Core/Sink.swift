@@ -20,8 +20,8 @@ import Synchronization
 
     /// Assigns the upstream subscription; disposes it at once if the sink is already disposed.
     ///
-    /// Inlined: called out of line, the subscription was copied into the callee's own buffer
-    /// through its value witness (a retain) and the caller's destroyed (a release).
+    /// Inlined, so that the subscription moves from the caller's hands into the slot: called out
+    /// of line, it was copied into the callee (a retain) and the caller's released.
     @inlinable @inline(__always) final func setUpstream(_ disposable: consuming Upstream) {
         state.assign(consume disposable, to: &upstream)
     }

@@ -83,8 +83,8 @@ import Synchronization
     /// New again for the next subscription. Only for its owner, when the source it served has
     /// ended and nothing else can reach it.
     /// `upstream` is empty by then (a subscription that ends takes its subscription out, or
-    /// never stored it; checked in debug builds), so it is left as it is: assigning an empty
-    /// slot would destroy the old one through its value witness, for nothing.
+    /// never stored it; checked in debug builds), so it is left as it is: assigning `.none`
+    /// would end the old value first, for nothing.
     @inlinable func reset(_ upstream: inout Upstream) {
         assert(upstream.isNone, "Internal inconsistency: a subscription reset while holding its upstream")
         word.store(0, ordering: .relaxed)
