@@ -64,8 +64,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// `CurrentThreadScheduler` while subscribing runs after `run` returns, iteratively rather than
     /// recursively (RxSwift's semantics, and no stack growth for long synchronous chains).
     @inlinable package final func subscribe(_ downstream: consuming Downstream<Element>) -> Upstream {
-        if trampolined {
-            return CurrentThreadScheduler.runTrampolined { self.run(self, copy downstream) }
+        // Inside a running trampoline (a subscription made while subscribing or delivering),
+        // subscribed directly: the downstream is handed over, not copied for a closure.
+        if trampolined, let upstream = CurrentThreadScheduler.runInstallingTrampoline({ self.run(self, copy downstream) }) {
+            return upstream
         }
         return run(self, consume downstream)
     }

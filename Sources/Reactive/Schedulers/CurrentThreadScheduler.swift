@@ -42,15 +42,16 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
         return trampoline.run { action(state) }
     }
 
-    /// Runs `body`, a subscription, inside this thread's trampoline: at once if it is running,
-    /// else with it installed, then what was queued meanwhile. One thread-local lookup, where
-    /// asking `isScheduleRequired` first took two for every outermost subscription.
-    @usableFromInline static func runTrampolined(_ body: () -> Upstream) -> Upstream {
+    /// Runs `body`, a subscription, with this thread's trampoline installed, then what was
+    /// queued meanwhile, if none runs; nil without calling `body` if one runs (the caller then
+    /// subscribes directly). One thread-local lookup, where asking `isScheduleRequired` first
+    /// took two for every outermost subscription.
+    @usableFromInline static func runInstallingTrampoline(_ body: () -> Upstream) -> Upstream? {
         guard let pointer = pthread_getspecific(Trampoline.key) else { return Trampoline.current.run(body) }
         // Unretained: the thread's key holds its trampoline until the thread exits, and only
         // this thread uses it.
         return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { trampoline in
-            trampoline.active ? body() : trampoline.run(body)
+            trampoline.active ? nil : trampoline.run(body)
         }
     }
 }
