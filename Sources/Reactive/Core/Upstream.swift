@@ -29,12 +29,11 @@
         return .object(BoxedDisposable(disposable))
     }
 
+    /// Through `end()` on a copy: only for an `Upstream` held as a `Disposable` (a serial or
+    /// single-assignment slot), where the copy's retain does not matter; the sinks' slots end
+    /// theirs without one.
     @inlinable package func dispose() {
-        switch self {
-        case .none: break
-        case .object(let object): object.dispose()
-        case .subject(let subject, let key): subject.unsubscribe(key)
-        }
+        (copy self).end()
     }
 
     /// Whether it holds nothing (for debug checks).
