@@ -171,10 +171,7 @@ extension ObservableType {
                     // (nothing can change between counting it and sending): one lock round trip
                     // fewer, and the inline slot left free.
                     sendUnlocking(.next(element))
-                    lock.lock()
-                    let ended = innerEndedLocked()
-                    lock.unlock()
-                    afterInnerEnded(ended)
+                    innerEndedAtOnce(inline: false)
                     return
                 }
                 let inline = takeInlineSlotLocked()
@@ -277,11 +274,7 @@ extension ObservableType {
             // the same here, with no subscription (a re-entrant source completion still waits
             // for the element's delivery, as the `just` is counted until then).
             if let element { send(.next(element)) }
-            lock.lock()
-            if inline { inlineBusy = false }  // not used: nothing to reset
-            let ended = innerEndedLocked()
-            lock.unlock()
-            afterInnerEnded(ended)
+            innerEndedAtOnce(inline: inline)
             return
         }
         if inline {
@@ -360,6 +353,16 @@ extension ObservableType {
         active -= 1
         let hasWaiting = waitingHead < waiting.count
         return (!hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed), hasWaiting)
+    }
+
+    /// A `just` or an `empty` served without a subscription has ended: counted, and its inline
+    /// slot, if it took it, freed (unused: nothing to reset).
+    @inlinable @inline(__always) func innerEndedAtOnce(inline: Bool) {
+        lock.lock()
+        if inline { inlineBusy = false }
+        let ended = innerEndedLocked()
+        lock.unlock()
+        afterInnerEnded(ended)
     }
 
     /// Without the lock: acts on what `innerEndedLocked` decided.
