@@ -49,7 +49,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     @usableFromInline static func runInstallingTrampoline(_ body: () -> Upstream) -> Upstream? {
         guard let pointer = pthread_getspecific(Trampoline.key) else { return Trampoline.current.run(body) }
         // Unretained: the thread's key holds its trampoline until the thread exits, and only
-        // this thread uses it.
+        // this thread uses it (TrampolineTests' short-lived threads, under ASan in CI).
         return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { trampoline in
             trampoline.active ? nil : trampoline.run(body)
         }

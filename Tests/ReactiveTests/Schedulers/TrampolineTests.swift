@@ -123,4 +123,34 @@ final class TrampolineTests: ReactiveTestCase {
             subscription.dispose()
         }
     }
+
+    func testShortLivedThreads_subscribeInsideTheirOwnTrampoline_untilTheyExit() {
+        // Subscribing uses the thread's trampoline unretained, as the thread's key holds it
+        // until the thread exits (`runInstallingTrampoline`): each thread here installs one, nests
+        // subscriptions and queued work inside it, and exits, releasing it. A trampoline freed
+        // while in use would crash under ASan (in CI), or give a wrong sum.
+        let sums = Collector<Int>()
+        let group = DispatchGroup()
+        for _ in 0..<16 {
+            group.enter()
+            let thread = Thread {
+                var sum = 0
+                let subscription = Observable.range(start: 0, count: 50)
+                    .flatMap { value in
+                        Observable<Int>.create { observer in
+                            observer.onNext(value)
+                            observer.onCompleted()
+                            return Disposables.create()
+                        }
+                    }
+                    .subscribe(onNext: { sum += $0 })
+                subscription.dispose()
+                sums.append(sum)
+                group.leave()
+            }
+            thread.start()
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(sums.values, Array(repeating: 1225, count: 16))
+    }
 }
