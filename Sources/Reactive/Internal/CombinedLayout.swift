@@ -33,24 +33,32 @@
         append(source, event: event, tagOffset: tagOffset)
     }
 
-    /// Appends a source from code specialised for its element type (the per-arity operators,
-    /// which are inlined where they are used, through `CombinedLayout+arity.swift`): there the
-    /// event type is a constant, so neither the search of the sources before it nor the shared
-    /// cache `append` uses is needed (a 4-way `combineLatest` of `Int`s was made with 3,800
-    /// instructions fewer). Code generic at run time would look the event type's metadata up on
-    /// every call: it uses `append`.
-    @inlinable mutating func appendSpecialised<Element>(_ source: consuming Observable<Element>) {
-        append(source, event: Event<Element>.self, tagOffset: Event<Element>.tagOffset)
+    /// The record of a source, from code specialised for its element type (the per-arity
+    /// operators, which are inlined where they are used, through `CombinedLayout+arity.swift`):
+    /// there the event type is a constant, so neither the search of the sources before it nor
+    /// the shared cache `append` uses is needed (a 4-way `combineLatest` of `Int`s was made with
+    /// 3,800 instructions fewer). Code generic at run time would look the event type's metadata
+    /// up on every call: it uses `append`. The layout's size grows by the source's value, as in
+    /// `append`; the caller puts the record in `sources`.
+    @inlinable @inline(__always) mutating func specialisedRecord<Element>(_ source: consuming Observable<Element>) -> CombinedSource {
+        record(source, event: Event<Element>.self, tagOffset: Event<Element>.tagOffset)
     }
 
     /// Appends a source whose event type and tag offset the caller has.
     @inlinable @inline(__always) mutating func append<Element>(_ source: consuming Observable<Element>, event: any CombinedSourceEvent.Type, tagOffset: Int) {
+        sources.append(record(source, event: event, tagOffset: tagOffset))
+    }
+
+    /// The record of a source whose value goes after those of the sources before it, the
+    /// layout's size grown by its value.
+    @inlinable @inline(__always) mutating func record<Element>(_ source: consuming Observable<Element>, event: any CombinedSourceEvent.Type, tagOffset: Int) -> CombinedSource {
         let valueAlignment = MemoryLayout<Element>.alignment
         let offset = CombinedLayout.roundUp(rowStride, valueAlignment)
-        sources.append(CombinedSource(observable: source, element: ObjectIdentifier(Element.self), event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size))
         alignment = max(alignment, valueAlignment)
         rowStride = CombinedLayout.roundUp(offset + MemoryLayout<Element>.size, alignment)
         isTrivial = isTrivial && _isPOD(Element.self)
+        let (just, justBits) = CombinedSource.justElement(of: source)
+        return CombinedSource(observable: source, element: ObjectIdentifier(Element.self), event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size, just: just, justBits: justBits)
     }
 
     /// `offset` rounded up to a multiple of `alignment` (a power of two).
@@ -179,14 +187,50 @@
     @usableFromInline let tagOffset: Int
     @usableFromInline let offset: Int
     @usableFromInline let size: Int
+    /// Whether the source is a `just`, and where its element is read from. Known when the
+    /// record is made: a node's kind never changes.
+    @usableFromInline let just: JustForm
+    /// A `bitsInRecord` `just`'s element, its bytes first (the rest zero).
+    @usableFromInline let justBits: JustBits
 
-    @inlinable init(observable: AnyObject, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, tagOffset: Int, offset: Int, size: Int) {
+    /// Where a `just` source's element is read from, per subscription.
+    @usableFromInline enum JustForm: UInt8 {
+        /// The source is not a `just`: it is subscribed.
+        case notJust
+        /// A `just` of plain bytes, copied into the record (`justBits`): read with no call.
+        case bitsInRecord
+        /// Any other `just`: its element is copied from the node at its type
+        /// (`CombinedSourceEvent.copyJustElement`).
+        case elementInNode
+    }
+
+    /// The room for a `bitsInRecord` element: two words.
+    @usableFromInline typealias JustBits = (UInt64, UInt64)
+
+    /// How the record of `source`, a `just`, keeps its element. Out of line: the layouts are
+    /// built in the user's code, where the per-arity initialisers stay inlined only while small.
+    @inlinable @inline(never) static func justElement<Element>(of source: borrowing Observable<Element>) -> (JustForm, JustBits) {
+        // Only plain bytes can be copied as bytes, and only as small and as aligned as the room
+        // for them. A `just`'s element is a `let` of the node the record keeps: its bytes copied
+        // now are its bytes at every subscription.
+        guard source.kind == .just else { return (.notJust, (0, 0)) }
+        guard _isPOD(Element.self) && MemoryLayout<Element>.size <= MemoryLayout<JustBits>.size && MemoryLayout<Element>.alignment <= MemoryLayout<JustBits>.alignment else { return (.elementInNode, (0, 0)) }
+        var bits: JustBits = (0, 0)
+        // The downcast is sound: only a `JustObservable` has the kind `.just`.
+        let element = unsafeDowncast(copy source, to: JustObservable<Element>.self).element
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: element, as: Element.self) }
+        return (.bitsInRecord, bits)
+    }
+
+    @inlinable init(observable: AnyObject, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, tagOffset: Int, offset: Int, size: Int, just: JustForm, justBits: JustBits) {
         self.observable = observable
         self.element = element
         self.event = event
         self.tagOffset = tagOffset
         self.offset = offset
         self.size = size
+        self.just = just
+        self.justBits = justBits
     }
 
     /// The source's event at `event`, decoded: a `next` carries the address of its element,
@@ -203,19 +247,35 @@
         }
     }
 
-    /// `CombinedSourceEvent.withJustElement` for the source at `source`.
+    /// If the source at `source` is a `just`, calls `body` with the address of its element and
+    /// returns true; else returns false.
     @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool {
-        source.pointee.event.withJustElement(source, body)
+        switch source.pointee.just {
+        case .notJust:
+            return false
+        case .bitsInRecord:
+            // A copy aligned as `JustBits`, as the element's own alignment is at most that.
+            withUnsafeBytes(of: source.pointee.justBits) { bits in
+                if let element = bits.baseAddress { body(element) }
+            }
+            return true
+        case .elementInNode:
+            source.pointee.event.withJustElement(source, body)
+            return true
+        }
     }
 
-    /// Whether the source at `source` is a `just` (`CombinedSourceEvent.isJust`).
-    @inlinable static func isJust(_ source: UnsafePointer<CombinedSource>) -> Bool {
-        source.pointee.event.isJust(source)
-    }
-
-    /// `CombinedSourceEvent.copyJustElement` for the source at `source`.
-    @inlinable static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
-        source.pointee.event.copyJustElement(source, to: target, initialized: initialized)
+    /// Copies the element of the `just` at `source` to `target`, assigning over it if
+    /// `initialized`.
+    @inlinable @inline(__always) static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
+        if source.pointee.just == .bitsInRecord {
+            // Plain bytes: nothing to release in `target`, whether initialised or not.
+            withUnsafeBytes(of: source.pointee.justBits) { bits in
+                if let element = bits.baseAddress { CombinedLayout.copyPlainBytes(from: element, to: target, count: source.pointee.size) }
+            }
+        } else {
+            source.pointee.event.copyJustElement(source, to: target, initialized: initialized)
+        }
     }
 
     /// Subscribes the source at `source`, its events going to `handler` with `target`. By
@@ -263,16 +323,13 @@
     /// Destroys the element at `value`.
     static func destroyValue(at value: UnsafeMutableRawPointer)
 
-    /// If the source recorded at `source` is a `just`, calls `body` with the address of its
-    /// element and returns true; else returns false. (The combining sink then handles the
-    /// `just`'s two events itself instead of subscribing it: see `CombiningSink.start`.)
-    static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool
+    /// Calls `body` with the address of the element of the `just` (`elementInNode`) recorded at
+    /// `source`. (The combining sink handles a `just`'s two events itself instead of subscribing
+    /// it: see `CombiningSink.start`.)
+    static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void)
 
-    /// Whether the source recorded at `source` is a `just`.
-    static func isJust(_ source: UnsafePointer<CombinedSource>) -> Bool
-
-    /// Copies the element of the `just` recorded at `source` to `target`, assigning over it if
-    /// `initialized`.
+    /// Copies the element of the `just` (`elementInNode`) recorded at `source` to `target`,
+    /// assigning over it if `initialized`.
     static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool)
 }
 
@@ -318,26 +375,20 @@ extension Event: CombinedSourceEvent {
         value.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
     }
 
-    /// The second downcast is sound: only a `JustObservable` has the kind `.just` (and this one
-    /// is an `Observable<Element>`). The unretained reads (here, in `isJust` and in
-    /// `copyJustElement`, as in `subscribe`) are sound: the record lives in the
-    /// combining sink's layout, which the sink keeps until its deinitialiser, and these run
-    /// inside its `start`, while its subscriber holds it; a disposal racing them releases no
-    /// layout. (The combining operators' disposal race takes `just`s too, under TSan and ASan.)
-    @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+    /// The downcast is sound: the record says `elementInNode` only of a node of kind `.just`,
+    /// and only a `JustObservable` has that kind (this one an `Observable<Element>`). The
+    /// unretained reads (here and in `copyJustElement`, as in `subscribe`) are sound: the record
+    /// lives in the combining sink's layout, which the sink keeps until its deinitialiser, and
+    /// these run inside its `start`, while its subscriber holds it; a disposal racing them
+    /// releases no layout. (The combining operators' disposal race takes `just`s too, under TSan
+    /// and ASan.)
+    @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) {
         Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
-            let node = unsafeDowncast(object, to: Observable<Element>.self)
-            guard node.kind == .just else { return false }
-            withUnsafePointer(to: unsafeDowncast(node, to: JustObservable<Element>.self).element) { body(UnsafeRawPointer($0)) }
-            return true
+            withUnsafePointer(to: unsafeDowncast(object, to: JustObservable<Element>.self).element) { body(UnsafeRawPointer($0)) }
         }
     }
 
-    @inlinable static func isJust(_ source: UnsafePointer<CombinedSource>) -> Bool {
-        Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).kind == .just }
-    }
-
-    /// The downcast is sound as `withJustElement`'s, the caller having checked `isJust`.
+    /// The downcast is sound as `withJustElement`'s.
     @inlinable static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
         Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
             let just = unsafeDowncast(object, to: JustObservable<Element>.self)

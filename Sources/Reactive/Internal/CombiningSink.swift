@@ -75,10 +75,10 @@ import Synchronization
     /// this runs specialised for it. With no sources at all, `startWithoutSources()`. (The sink
     /// has no upstream of `Sink`'s kind: it keeps the sources' subscriptions itself.)
     ///
-    /// A `just` source (`CombinedSourceEvent.withJustElement`) is not subscribed: its element
-    /// and its completion are received at once, in its turn. The same events at the same moment
-    /// as subscribing it, since a `just` delivers both inside `subscribe`, with no trampoline,
-    /// as in RxSwift; and it has no subscription to keep.
+    /// A `just` source (`CombinedSource.just`) is not subscribed: its element and its
+    /// completion are received at once, in its turn (`receiveJusts`). The same events at the
+    /// same moment as subscribing it, since a `just` delivers both inside `subscribe`, with no
+    /// trampoline, as in RxSwift; and it has no subscription to keep.
     @inlinable final func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner) {
         assert(sink === self, "start is given the sink itself")
         if layout.sources.isEmpty {
@@ -91,8 +91,13 @@ import Synchronization
             // the observer disposed it) meanwhile: as in RxSwift, whose sinks subscribe each
             // source in turn whatever happened. Such a source's events are ignored (`receive`)
             // and its subscription is disposed at once (below).
-            for index in sources.indices {
-                if sink.receiveJust(first + index, at: index) { continue }
+            var index = 0
+            while index < sources.count {
+                if sources[index].just != .notJust {
+                    index += sink.receiveJusts(first, count: sources.count, from: index)
+                    continue
+                }
+                defer { index += 1 }
                 let subscription = CombinedSource.subscribe(first + index, target: self, handler: Combiner.sourceHandler(at: index))
                 if state(of: index) == .subscribing {
                     (subscriptions + index).initialize(to: subscription)
@@ -169,9 +174,10 @@ import Synchronization
     /// Subscribes every source (`CombiningSink.start`); `sink` is the sink itself.
     func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner)
 
-    /// If source `index` (recorded at `source`) is a `just`, receives its element and its
-    /// completion, and returns true; else returns false (see `CombiningSink.start`).
-    func receiveJust(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool
+    /// Receives the element and the completion of the `just` source `index` (of the `count`
+    /// recorded from `first` on), and maybe of the `just`s right after it; returns how many
+    /// sources it received, at least one (see `CombiningSink.start`).
+    func receiveJusts(_ first: UnsafePointer<CombinedSource>, count: Int, from index: Int) -> Int
 
     /// Handles an event of source `index`; a `next` carries the address of the element.
     func onSource(_ event: Event<UnsafeRawPointer>, at index: Int)
@@ -213,18 +219,18 @@ extension CombiningSinkProtocol {
         onSource(event, at: index)
     }
 
-    /// A `just` source's two events, received as any source's (zip's way; combineLatest has a
+    /// One `just` source's two events, received as any source's (zip's way; combineLatest has a
     /// shorter one).
-    @inlinable func receiveJust(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool {
-        receiveJustEvents(source, at: index)
+    @inlinable func receiveJusts(_ first: UnsafePointer<CombinedSource>, count: Int, from index: Int) -> Int {
+        receiveJustEvents(first + index, at: index)
+        return 1
     }
 
-    /// A `just` source's element then its completion, each through `receive`; false if the
-    /// source is not a `just`.
-    @inlinable @inline(__always) func receiveJustEvents(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool {
-        guard CombinedSource.withJustElement(source, { receive(decoded: .next($0), at: index) }) else { return false }
-        receive(decoded: .completed, at: index)
-        return true
+    /// A `just` source's element then its completion, each through `receive`.
+    @inlinable @inline(__always) func receiveJustEvents(_ source: UnsafePointer<CombinedSource>, at index: Int) {
+        if CombinedSource.withJustElement(source, { receive(decoded: .next($0), at: index) }) {
+            receive(decoded: .completed, at: index)
+        }
     }
 }
 

@@ -104,29 +104,36 @@ extension ObservableType {
         emitNext { try reader(resultSelector, latest, layout.sources) }
     }
 
-    /// A `just` source's element and completion (see `CombiningSink.start`). When its element
-    /// can send nothing (another source has no value yet, and another is still running), both
-    /// are taken in one hold of the lock, its element copied straight into `latest`: nothing
-    /// of the operator is seen between the two. Otherwise they are received one after the other.
-    @inlinable func receiveJust(_ source: UnsafePointer<CombinedSource>, at index: Int) -> Bool {
-        guard CombinedSource.isJust(source) else { return false }
-        if isDisposed || sourceHasEnded(index) { return true }
+    /// `just` sources' elements and completions (see `CombiningSink.start`). While a `just`'s
+    /// element can send nothing (another source has no value yet, and another is still
+    /// running), its two events are taken under the lock, its element copied straight into
+    /// `latest`, and so are those of the `just`s right after it, in the same hold: nothing of
+    /// the operator is seen between them. A `just` whose element can send is received as any
+    /// source's, and ends the run.
+    @inlinable func receiveJusts(_ first: UnsafePointer<CombinedSource>, count: Int, from start: Int) -> Int {
+        if isDisposed { return 1 }
+        var index = start
         lock.lock()
-        let hadValue = hasValue[index]
-        if done || missing - (hadValue ? 0 : 1) == 0 || active == 1 {
-            lock.unlock()
-            return receiveJustEvents(source, at: index)
-        }
-        CombinedSource.copyJustElement(source, to: latest + source.pointee.offset, initialized: hadValue)
-        if !hadValue {
-            hasValue[index] = true
-            missing -= 1
-        }
-        // Its completion: the subscription was never kept (there is none), and others still run.
-        _ = endSource(index)
-        active -= 1
+        repeat {
+            let hadValue = hasValue[index]
+            if done || missing - (hadValue ? 0 : 1) == 0 || active == 1 {
+                lock.unlock()
+                receiveJustEvents(first + index, at: index)
+                return index - start + 1
+            }
+            CombinedSource.copyJustElement(first + index, to: latest + first[index].offset, initialized: hadValue)
+            if !hadValue {
+                hasValue[index] = true
+                missing -= 1
+            }
+            // Its completion: the subscription was never kept (there is none), and others still
+            // run. (Nothing but its own completion ends a source, so it had not ended.)
+            _ = endSource(index)
+            active -= 1
+            index += 1
+        } while index < count && first[index].just != .notJust
         lock.unlock()
-        return true
+        return index - start
     }
 
     /// `onSource` under the lock: every event but a sole source's element (see `soleSource`).

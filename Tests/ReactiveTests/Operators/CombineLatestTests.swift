@@ -41,6 +41,10 @@ final class CombineLatestTests: ReactiveTestCase {
         assertEveryElementLayout_eventsArriveExactly(.combineLatest)
     }
 
+    func testCombineLatest_justSourceOfEveryElementLayout_itsElementArrivesExactly() {
+        assertJustOfEveryElementLayout_elementArrivesExactly(.combineLatest)
+    }
+
     func testCombineLatest_selectorOfEveryArity_getsEachSourcesLatestValueInItsPlace() {
         assertEveryArity_eachSourceReadAtItsPlace(.combineLatest)
     }

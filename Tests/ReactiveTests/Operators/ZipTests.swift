@@ -161,6 +161,10 @@ final class ZipTests: ReactiveTestCase {
         assertEveryElementLayout_eventsArriveExactly(.zip)
     }
 
+    func testZip_justSourceOfEveryElementLayout_itsElementArrivesExactly() {
+        assertJustOfEveryElementLayout_elementArrivesExactly(.zip)
+    }
+
     func testZip_selectorOfEveryArity_getsEachSourcesValueInItsPlace() {
         assertEveryArity_eachSourceReadAtItsPlace(.zip)
     }

@@ -491,6 +491,61 @@ extension ReactiveTestCase {
         assertEventsArriveExactly([TestError.second, TestError.first] as [any Error], combining, file: file, line: line)
     }
 
+    /// For a combining operator: a `just` source's element arrives exactly, whatever the layout
+    /// of its type. The operator keeps the bytes of a small plain element in its record of the
+    /// source and reads any other from the `just` at its type (`CombinedSource.just`), so the
+    /// types straddle that line: plain ones of 0 to 16 bytes, a 24-byte one, a 16-byte one
+    /// aligned to 16, and ones with references.
+    func assertJustOfEveryElementLayout_elementArrivesExactly(_ combining: PairCombining, file: StaticString = #filePath, line: UInt = #line) {
+        assertJustElementArrivesExactly(true, combining, file: file, line: line)
+        assertJustElementArrivesExactly(UInt8(255), combining, file: file, line: line)
+        assertJustElementArrivesExactly(Int.min, combining, file: file, line: line)
+        assertJustElementArrivesExactly(-2.5, combining, file: file, line: line)
+        assertJustElementArrivesExactly((), combining, file: file, line: line)
+        assertJustElementArrivesExactly((Int8(-3), Int.max), combining, file: file, line: line)
+        assertJustElementArrivesExactly((UInt16(7), UInt8(8), Int32(-9)), combining, file: file, line: line)
+        assertJustElementArrivesExactly((1, -2, Int.max), combining, file: file, line: line)
+        assertJustElementArrivesExactly(SIMD4<Float>(1, -2, 3.5, 4), combining, file: file, line: line)
+        assertJustElementArrivesExactly(String(repeating: "long", count: 10), combining, file: file, line: line)
+        assertJustElementArrivesExactly(Wide(a: -1, b: "b", c: 3, d: Box(5)), combining, file: file, line: line)
+        assertJustElementArrivesExactly(Optional(Box(6)), combining, file: file, line: line)
+    }
+
+    /// `just(value)` in three forms: first of two sources, taken before the other has a value
+    /// (combineLatest then copies it under its lock); second of two `just`s, its element
+    /// sending at once; and through the parameter-pack form (whose layout is built in code
+    /// generic at run time).
+    private func assertJustElementArrivesExactly<Element>(_ value: Element, _ combining: PairCombining, file: StaticString, line: UInt) {
+        let text = "\(value)"
+        let subject = PublishSubject<Int>()
+        let forms: [Observable<String>] = switch combining {
+        case .combineLatest: [
+            Observable.combineLatest(Observable.just(value), subject.asObservable()) { value, _ in "\(value)" },
+            Observable.combineLatest(Observable.just(0), Observable.just(value)) { _, value in "\(value)" },
+            Observable.combineLatest(Observable.just(value), subject.asObservable()).map { "\($0.0)" },
+        ]
+        case .zip: [
+            Observable.zip(Observable.just(value), subject.asObservable()) { value, _ in "\(value)" },
+            Observable.zip(Observable.just(0), Observable.just(value)) { _, value in "\(value)" },
+            Observable.zip(Observable.just(value), subject.asObservable()).map { "\($0.0)" },
+        ]
+        }
+        for (index, form) in forms.enumerated() {
+            var received: [String] = []
+            let subscription = form.subscribe(onNext: { received.append($0) }, onCompleted: { received.append("completed") })
+            subject.onNext(1)
+            subject.onNext(2)
+            // The `just` has completed; the subject has not (zip pairs once, as in RxSwift).
+            let expected = switch (combining, index) {
+            case (_, 1): [text, "completed"]
+            case (.zip, _): [text]
+            case (.combineLatest, _): [text, text]
+            }
+            XCTAssertEqual(received, expected, "\(Element.self), form \(index)", file: file, line: line)
+            subscription.dispose()
+        }
+    }
+
     /// Sends `values` through the first source (once the second has sent as many elements), then
     /// ends it with an error or a completion: exactly those values arrive, then that ending.
     private func assertEventsArriveExactly<Element>(_ values: [Element], _ combining: PairCombining, file: StaticString, line: UInt) {
