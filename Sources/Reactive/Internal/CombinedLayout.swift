@@ -75,7 +75,7 @@
 
     /// Raw memory for one row.
     @inlinable func allocateRow() -> UnsafeMutableRawPointer {
-        .allocate(byteCount: max(rowStride, 1), alignment: alignment)
+        RawMemory.allocate(byteCount: rowStride, alignment: alignment)
     }
 
     /// Copies the value at `value` into source `index`'s place in `row`; `initialized` says
@@ -417,7 +417,7 @@ extension Event: CombinedSourceEvent {
 
     deinit {
         if isFull { layout.destroyRow(storage) }
-        storage.deallocate()
+        RawMemory.deallocate(storage, alignment: layout.alignment)
     }
 }
 

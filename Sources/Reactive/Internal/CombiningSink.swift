@@ -45,7 +45,7 @@ import Synchronization
         let subscriptionsOffset = CombinedLayout.roundUp(rows * layout.rowStride, MemoryLayout<Upstream>.alignment)
         let extraOffset = subscriptionsOffset + count * MemoryLayout<Upstream>.stride
         let statesOffset = extraOffset + extraBytes
-        storage = .allocate(byteCount: max(statesOffset + count, 1), alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
+        storage = RawMemory.allocate(byteCount: statesOffset + count, alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
         subscriptions = (storage + subscriptionsOffset).bindMemory(to: Upstream.self, capacity: count)
         sourceStates = (storage + statesOffset).bindMemory(to: Atomic<UInt8>.self, capacity: count)
         for index in 0..<count { (sourceStates + index).initialize(to: Atomic(SourceState.subscribing.rawValue)) }
@@ -61,7 +61,7 @@ import Synchronization
             (subscriptions + index).deinitialize(count: 1)
         }
         sourceStates.deinitialize(count: layout.sources.count)
-        storage.deallocate()
+        RawMemory.deallocate(storage, alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
     }
 
     @inlinable final var emitRow: UnsafeMutableRawPointer { storage }
