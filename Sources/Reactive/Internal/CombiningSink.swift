@@ -9,11 +9,12 @@ import Synchronization
 /// `CombiningSinkProtocol.sourceHandler(at:)`), and the sink keeps each source's subscription
 /// and whether it has ended in its own storage.
 @usableFromInline class CombiningSink<Result>: SerializingSink<CombinedRow?, Result>, @unchecked Sendable {
+    /// The observable subscribed, which has the layout, the selector and its reader: kept (one
+    /// reference) rather than copies of them (a retain each, and a release each at the end).
+    /// As in RxSwift, whose sinks keep their producer.
+    @usableFromInline let node: CombiningNode<Result>
+    /// The node's layout, copied: read on every event.
     @usableFromInline let layout: CombinedLayout
-    // `CombinedSources`' parts, kept apart: `convert` runs unspecialised (it is reached through
-    // the vtable), where touching a `CombinedSources<Result>` would look its metadata up.
-    @usableFromInline let resultSelector: ErasedResultSelector
-    @usableFromInline let reader: (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result
     /// One allocation for all the per-subscription memory: `rows` rows (the first is `emitRow`),
     /// each source's subscription, the subclass's bytes, then each source's state.
     @usableFromInline let storage: UnsafeMutableRawPointer
@@ -25,8 +26,6 @@ import Synchronization
     @usableFromInline let sourceStates: UnsafeMutablePointer<Atomic<UInt8>>
     /// The subclass's bytes (uninitialised, aligned for `Int`).
     @usableFromInline let extraStorage: UnsafeMutableRawPointer
-    /// Whether the sources came as a collection (`CombinedSources.isCollection`).
-    @usableFromInline let isCollection: Bool
     /// How many sources have not sent their terminal event. Guarded by the subclass's lock.
     @exclusivity(unchecked) @usableFromInline final var active: Int
 
@@ -36,23 +35,22 @@ import Synchronization
         case subscribing, subscriptionKept, ended, disposed
     }
 
-    @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>, rows: Int, extraBytes: Int) {
-        let layout = sources.layout
-        self.layout = layout
-        resultSelector = sources.resultSelector
-        reader = sources.reader
-        let count = layout.sources.count
-        let subscriptionsOffset = CombinedLayout.roundUp(rows * layout.rowStride, MemoryLayout<Upstream>.alignment)
+    @inlinable init(downstream: Downstream<Result>, node: borrowing CombiningNode<Result>, rows: Int, extraBytes: Int) {
+        // The layout's figures read from the node in place (a local copy of the layout would be
+        // retained and released).
+        self.node = copy node
+        layout = node.layout
+        let count = node.layout.sources.count
+        let subscriptionsOffset = CombinedLayout.roundUp(rows * node.layout.rowStride, MemoryLayout<Upstream>.alignment)
         let extraOffset = subscriptionsOffset + count * MemoryLayout<Upstream>.stride
         let statesOffset = extraOffset + extraBytes
-        storage = RawMemory.allocate(byteCount: statesOffset + count, alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
+        storage = RawMemory.allocate(byteCount: statesOffset + count, alignment: max(node.layout.alignment, MemoryLayout<Upstream>.alignment))
         subscriptions = (storage + subscriptionsOffset).bindMemory(to: Upstream.self, capacity: count)
         sourceStates = (storage + statesOffset).bindMemory(to: Atomic<UInt8>.self, capacity: count)
         for index in 0..<count { (sourceStates + index).initialize(to: Atomic(SourceState.subscribing.rawValue)) }
         extraStorage = storage + extraOffset
-        isCollection = sources.isCollection
         active = count
-        super.init(downstream: downstream)
+        super.init(downstream: consume downstream)
     }
 
     deinit {
@@ -64,10 +62,20 @@ import Synchronization
         RawMemory.deallocate(storage, alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
     }
 
+    /// Whether the sources came as a collection (`CombinedSources.isCollection`).
+    @inlinable final var isCollection: Bool { node.isCollection }
+
+    /// Calls the selector with the values of the full row at `row`.
+    @inlinable @inline(__always) final func read(_ row: UnsafeRawPointer) throws -> Result {
+        // The node is guaranteed alive (the sink keeps it), so its parts are used where they
+        // are, not retained around the call.
+        try Unmanaged.passUnretained(node)._withUnsafeGuaranteedRef { try $0.reader($0.resultSelector, row, $0.layout.sources) }
+    }
+
     @inlinable final var emitRow: UnsafeMutableRawPointer { storage }
 
     @inlinable override final func convert(_ item: CombinedRow?) throws -> Result {
-        try reader(resultSelector, item?.storage ?? emitRow, layout.sources)
+        try read(item?.storage ?? emitRow)
     }
 
     /// Subscribes every source, in order, source `index` delivering through
@@ -163,7 +171,7 @@ import Synchronization
 @usableFromInline protocol CombiningSinkProtocol: Sink {
     associatedtype Result
 
-    init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>)
+    init(downstream: Downstream<Result>, node: borrowing CombiningNode<Result>)
 
     /// The sources' layout (`CombiningSink.layout`).
     var layout: CombinedLayout { get }
@@ -234,14 +242,31 @@ extension CombiningSinkProtocol {
     }
 }
 
-/// The producer of `combineLatest` and `zip`: the sources, the selector and the sink type.
-@usableFromInline final class CombiningObservable<Combiner: CombiningSinkProtocol>: Observable<Combiner.Result>, @unchecked Sendable {
-    @usableFromInline let sources: CombinedSources<Combiner.Result>
+/// The producer of `combineLatest` and `zip`, whatever the sink: the sources and the selector,
+/// which its sinks read through it (a class the sinks can name without their own type).
+@usableFromInline class CombiningNode<Result>: Observable<Result>, @unchecked Sendable {
+    // `CombinedSources`' parts, kept apart: `convert` runs unspecialised (it is reached through
+    // the vtable), where touching a `CombinedSources<Result>` would look its metadata up.
+    @usableFromInline final let layout: CombinedLayout
+    @usableFromInline final let resultSelector: ErasedResultSelector
+    @usableFromInline final let reader: (ErasedResultSelector, UnsafeRawPointer, [CombinedSource]) throws -> Result
+    /// Whether the sources came as a collection (`CombinedSources.isCollection`).
+    @usableFromInline final let isCollection: Bool
 
-    @inlinable init(_ sources: CombinedSources<Combiner.Result>) {
-        self.sources = sources
-        super.init(run: { node, downstream in
-            let sink = Combiner(downstream: consume downstream, sources: unsafeDowncast(node, to: CombiningObservable<Combiner>.self).sources)
+    @inlinable init(_ sources: consuming CombinedSources<Result>, run: @escaping Run) {
+        layout = sources.layout
+        resultSelector = sources.resultSelector
+        reader = sources.reader
+        isCollection = sources.isCollection
+        super.init(run: run)
+    }
+}
+
+/// The producer of `combineLatest` and `zip` with its sink type.
+@usableFromInline final class CombiningObservable<Combiner: CombiningSinkProtocol>: CombiningNode<Combiner.Result>, @unchecked Sendable {
+    @inlinable init(_ sources: consuming CombinedSources<Combiner.Result>) {
+        super.init(sources, run: { node, downstream in
+            let sink = Combiner(downstream: consume downstream, node: unsafeDowncast(node, to: CombiningNode<Combiner.Result>.self))
             // Here, in code specialised for the sink's type, so that the handlers capture nothing.
             sink.start(sink)
             return .object(sink)

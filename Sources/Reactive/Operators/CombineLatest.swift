@@ -50,10 +50,10 @@ extension ObservableType {
     /// disposed, its events stop at `receive`).
     @usableFromInline let soleSource = Atomic<Int>(-1)
 
-    @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>) {
-        let count = sources.layout.sources.count
+    @inlinable init(downstream: Downstream<Result>, node: borrowing CombiningNode<Result>) {
+        let count = node.layout.sources.count
         missing = count
-        super.init(downstream: downstream, sources: sources, rows: 2, extraBytes: count)
+        super.init(downstream: consume downstream, node: node, rows: 2, extraBytes: count)
         extraStorage.initializeMemory(as: Bool.self, repeating: false, count: count)
     }
 
@@ -101,7 +101,7 @@ extension ObservableType {
         }
         layout.store(value, at: index, in: latest, initialized: true)
         emitterThread = Self.onlySenderThread
-        emitNext { try reader(resultSelector, latest, layout.sources) }
+        emitNext { try read(latest) }
     }
 
     /// `just` sources' elements and completions (see `CombiningSink.start`). While a `just`'s
@@ -181,7 +181,7 @@ extension ObservableType {
             emitRowIsFull = true
             beginEmittingLocked()
             lock.unlock()
-            emitNext { try reader(resultSelector, emitRow, layout.sources) }
+            emitNext { try read(emitRow) }
             return
         case .error(let error):
             ended = endSource(index)

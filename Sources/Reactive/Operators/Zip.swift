@@ -44,9 +44,9 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var rows = ContiguousArray<CombinedRow?>()
     @exclusivity(unchecked) @usableFromInline var head = 0
 
-    @inlinable init(downstream: Downstream<Result>, sources: borrowing CombinedSources<Result>) {
-        let count = sources.layout.sources.count
-        super.init(downstream: downstream, sources: sources, rows: 0, extraBytes: count * MemoryLayout<Int>.stride)
+    @inlinable init(downstream: Downstream<Result>, node: borrowing CombiningNode<Result>) {
+        let count = node.layout.sources.count
+        super.init(downstream: consume downstream, node: node, rows: 0, extraBytes: count * MemoryLayout<Int>.stride)
         pending.initialize(repeating: 0)
     }
 
