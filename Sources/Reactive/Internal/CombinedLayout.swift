@@ -207,9 +207,9 @@
     /// The room for a `bitsInRecord` element: two words.
     @usableFromInline typealias JustBits = (UInt64, UInt64)
 
-    /// How the record of `source`, a `just`, keeps its element. Out of line: the layouts are
-    /// built in the user's code, where the per-arity initialisers stay inlined only while small.
-    @inlinable @inline(never) static func justElement<Element>(of source: borrowing Observable<Element>) -> (JustForm, JustBits) {
+    /// Whether `source` is a `just`, and how its record keeps its element. In line: in code
+    /// specialised for `Element` it folds to a kind check and a copy (a call cost more than that).
+    @inlinable @inline(__always) static func justElement<Element>(of source: borrowing Observable<Element>) -> (JustForm, JustBits) {
         // Only plain bytes can be copied as bytes, and only as small and as aligned as the room
         // for them. A `just`'s element is a `let` of the node the record keeps: its bytes copied
         // now are its bytes at every subscription.
