@@ -58,7 +58,7 @@
         rowStride = CombinedLayout.roundUp(offset + MemoryLayout<Element>.size, alignment)
         isTrivial = isTrivial && _isPOD(Element.self)
         let (just, justBits) = CombinedSource.justElement(of: source)
-        return CombinedSource(observable: source, element: ObjectIdentifier(Element.self), event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size, just: just, justBits: justBits)
+        return CombinedSource(observable: .passRetained(source), element: ObjectIdentifier(Element.self), event: event, tagOffset: tagOffset, offset: offset, size: MemoryLayout<Element>.size, just: just, justBits: justBits)
     }
 
     /// `offset` rounded up to a multiple of `alignment` (a power of two).
@@ -175,8 +175,12 @@
 /// One source of a combining operator: the observable, what its element type needs done, and
 /// its value's place in a row. Nothing here is allocated per source.
 @usableFromInline struct CombinedSource {
-    /// The source, an `Observable<Element>`.
-    @usableFromInline let observable: AnyObject
+    /// The source, an `Observable<Element>`, retained once for all copies of the record: by the
+    /// layout's builder (`CombinedLayout.record`), released by the `CombiningNode` the layout
+    /// ends in, when it goes (`CombiningNode.deinit`). So the record is plain bytes, and an
+    /// array of them is freed without a call per record; every holder of a copy of the layout
+    /// (a sink, a queued row) keeps the node, so the observable outlives them all.
+    @usableFromInline let observable: Unmanaged<AnyObject>
     /// `Element`'s identity, to find sources of the same type.
     @usableFromInline let element: ObjectIdentifier
     /// `Event<Element>`: subscribes the source, and copies and destroys its values at their
@@ -222,7 +226,7 @@
         return (.bitsInRecord, bits)
     }
 
-    @inlinable init(observable: AnyObject, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, tagOffset: Int, offset: Int, size: Int, just: JustForm, justBits: JustBits) {
+    @inlinable init(observable: Unmanaged<AnyObject>, element: ObjectIdentifier, event: any CombinedSourceEvent.Type, tagOffset: Int, offset: Int, size: Int, just: JustForm, justBits: JustBits) {
         self.observable = observable
         self.element = element
         self.event = event
@@ -357,7 +361,7 @@ extension CombinedSourceEvent {
 extension Event: CombinedSourceEvent {
     @inlinable static func subscribe(_ source: UnsafePointer<CombinedSource>, target: AnyObject, handler: ErasedSourceHandler) -> Upstream {
         let handler = unsafeBitCast(handler, to: SourceHandler<Event<Element>>.self).handler
-        let observable = Unmanaged.passUnretained(source.pointee.observable)
+        let observable = source.pointee.observable
         return observable._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Observable<Element>.self).subscribeInsideRun(Downstream(target, handler)) }
     }
 
@@ -377,20 +381,20 @@ extension Event: CombinedSourceEvent {
 
     /// The downcast is sound: the record says `elementInNode` only of a node of kind `.just`,
     /// and only a `JustObservable` has that kind (this one an `Observable<Element>`). The
-    /// unretained reads (here and in `copyJustElement`, as in `subscribe`) are sound: the record
-    /// lives in the combining sink's layout, which the sink keeps until its deinitialiser, and
-    /// these run inside its `start`, while its subscriber holds it; a disposal racing them
-    /// releases no layout. (The combining operators' disposal race takes `just`s too, under TSan
-    /// and ASan.)
+    /// unretained reads (here and in `copyJustElement`, as in `subscribe`) are sound: the record's
+    /// observable is retained until the `CombiningNode` goes, which the combining sink keeps
+    /// until its deinitialiser, and these run inside its `start`, while its subscriber holds it;
+    /// a disposal racing them releases no node. (The combining operators' disposal race takes
+    /// `just`s too, under TSan and ASan.)
     @inlinable static func withJustElement(_ source: UnsafePointer<CombinedSource>, _ body: (UnsafeRawPointer) -> Void) {
-        Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
+        source.pointee.observable._withUnsafeGuaranteedRef { object in
             withUnsafePointer(to: unsafeDowncast(object, to: JustObservable<Element>.self).element) { body(UnsafeRawPointer($0)) }
         }
     }
 
     /// The downcast is sound as `withJustElement`'s.
     @inlinable static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
-        Unmanaged.passUnretained(source.pointee.observable)._withUnsafeGuaranteedRef { object in
+        source.pointee.observable._withUnsafeGuaranteedRef { object in
             let just = unsafeDowncast(object, to: JustObservable<Element>.self)
             let target = target.assumingMemoryBound(to: Element.self)
             if initialized {

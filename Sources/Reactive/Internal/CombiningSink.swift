@@ -260,6 +260,11 @@ extension CombiningSinkProtocol {
         isCollection = sources.isCollection
         super.init(run: run)
     }
+
+    deinit {
+        // The sources the layout's records retained (`CombinedSource.observable`).
+        for index in layout.sources.indices { layout.sources[index].observable.release() }
+    }
 }
 
 /// The producer of `combineLatest` and `zip` with its sink type.

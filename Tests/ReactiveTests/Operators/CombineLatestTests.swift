@@ -45,6 +45,10 @@ final class CombineLatestTests: ReactiveTestCase {
         assertJustOfEveryElementLayout_elementArrivesExactly(.combineLatest)
     }
 
+    func testCombineLatest_sourcesAndObservable_liveWhileSubscribed_releasedWithTheSubscription() {
+        assertSources_liveWhileSubscribed_releasedWithTheSubscription(.combineLatest)
+    }
+
     func testCombineLatest_selectorOfEveryArity_getsEachSourcesLatestValueInItsPlace() {
         assertEveryArity_eachSourceReadAtItsPlace(.combineLatest)
     }

@@ -165,6 +165,10 @@ final class ZipTests: ReactiveTestCase {
         assertJustOfEveryElementLayout_elementArrivesExactly(.zip)
     }
 
+    func testZip_sourcesAndObservable_liveWhileSubscribed_releasedWithTheSubscription() {
+        assertSources_liveWhileSubscribed_releasedWithTheSubscription(.zip)
+    }
+
     func testZip_selectorOfEveryArity_getsEachSourcesValueInItsPlace() {
         assertEveryArity_eachSourceReadAtItsPlace(.zip)
     }

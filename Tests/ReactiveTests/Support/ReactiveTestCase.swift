@@ -491,6 +491,52 @@ extension ReactiveTestCase {
         assertEventsArriveExactly([TestError.second, TestError.first] as [any Error], combining, file: file, line: line)
     }
 
+    /// For a combining operator: its sources, and the observable itself, live as long as a
+    /// subscription to it, when nothing else holds them, and are released with it. (The
+    /// operator's records of its sources hold them with no reference counting of their own,
+    /// see `CombinedSource.observable`; the subscription holds the operator, as in RxSwift.)
+    /// Each way of building the sources' records: per arity, parameter pack, collection.
+    func assertSources_liveWhileSubscribed_releasedWithTheSubscription(_ combining: PairCombining, file: StaticString = #filePath, line: UInt = #line) {
+        // Each form gives the combining observable and what is subscribed (it, or a map of it).
+        let forms: [(String, (Observable<Int>, Observable<Int>) -> (AnyObject, Observable<String>))] = switch combining {
+        case .combineLatest: [
+            ("per arity", { let combined = Observable.combineLatest($0, $1) { "\($0)\($1)" }; return (combined, combined) }),
+            ("pack", { let combined = Observable.combineLatest($0, $1); return (combined, combined.map { "\($0)\($1)" }) }),
+            ("collection", { let combined = Observable.combineLatest([$0, $1]); return (combined, combined.map { $0.map(String.init).joined() }) }),
+        ]
+        case .zip: [
+            ("per arity", { let combined = Observable.zip($0, $1) { "\($0)\($1)" }; return (combined, combined) }),
+            ("pack", { let combined = Observable.zip($0, $1); return (combined, combined.map { "\($0)\($1)" }) }),
+            ("collection", { let combined = Observable.zip([$0, $1]); return (combined, combined.map { $0.map(String.init).joined() }) }),
+        ]
+        }
+        for (name, combine) in forms {
+            let subject = PublishSubject<Int>()
+            weak var weakMapped: Observable<Int>?
+            weak var weakJust: Observable<Int>?
+            weak var weakCombined: AnyObject?
+            var received: [String] = []
+            var subscription: Disposable?
+            do {
+                let mapped = subject.map { $0 }
+                let just = Observable.just(2)
+                let (combined, subscribed) = combine(mapped, just)
+                (weakMapped, weakJust, weakCombined) = (mapped, just, combined)
+                subscription = subscribed.subscribe(onNext: { received.append($0) })
+            }
+            XCTAssertNotNil(weakCombined, name, file: file, line: line)
+            XCTAssertNotNil(weakMapped, name, file: file, line: line)
+            XCTAssertNotNil(weakJust, name, file: file, line: line)
+            subject.onNext(1)
+            XCTAssertEqual(received, ["12"], name, file: file, line: line)
+            subscription?.dispose()
+            subscription = nil
+            XCTAssertNil(weakCombined, name, file: file, line: line)
+            XCTAssertNil(weakMapped, name, file: file, line: line)
+            XCTAssertNil(weakJust, name, file: file, line: line)
+        }
+    }
+
     /// For a combining operator: a `just` source's element arrives exactly, whatever the layout
     /// of its type. The operator keeps the bytes of a small plain element in its record of the
     /// source and reads any other from the `just` at its type (`CombinedSource.just`), so the
