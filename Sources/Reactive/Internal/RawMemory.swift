@@ -24,6 +24,8 @@ import Darwin
         let byteCount = max(byteCount, 1)
         guard alignment <= mallocAlignment else { return .allocate(byteCount: byteCount, alignment: alignment) }
         guard let memory = malloc(byteCount) else { preconditionFailure("out of memory: \(byteCount) bytes") }
+        // Checked in the test builds, where every combining test allocates through here.
+        assert(Int(bitPattern: memory) & (alignment - 1) == 0, "malloc gave memory aligned below \(alignment)")
         return memory
     }
 

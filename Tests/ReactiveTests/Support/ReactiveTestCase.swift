@@ -473,13 +473,15 @@ extension ReactiveTestCase {
     /// element type (the operator reads a `next` in place by the event's case byte; see
     /// `CombinedSourceEvent.tagOffset` in the sources). Element types of every kind of layout:
     /// with and without spare bits or extra inhabitants, empty, smaller and larger than an
-    /// error's payload, references, optionals, enums, existentials, errors as elements.
+    /// error's payload, aligned to 16, references, optionals, enums, existentials, errors as
+    /// elements.
     func assertEveryElementLayout_eventsArriveExactly(_ combining: PairCombining, file: StaticString = #filePath, line: UInt = #line) {
         assertEventsArriveExactly([false, true], combining, file: file, line: line)
         assertEventsArriveExactly([UInt8(7), 255], combining, file: file, line: line)
         assertEventsArriveExactly([0, -1, Int.max], combining, file: file, line: line)
         assertEventsArriveExactly([0.5, -2], combining, file: file, line: line)
         assertEventsArriveExactly([(), ()], combining, file: file, line: line)
+        assertEventsArriveExactly([SIMD4<Float>(1, 2, 3, 4), SIMD4<Float>(-1, 0, 0.5, 8)], combining, file: file, line: line)
         assertEventsArriveExactly(["", "short", String(repeating: "long", count: 10)], combining, file: file, line: line)
         assertEventsArriveExactly([nil, 0, 5] as [Int?], combining, file: file, line: line)
         assertEventsArriveExactly([Box(1), Box(2)], combining, file: file, line: line)
