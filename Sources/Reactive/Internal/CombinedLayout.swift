@@ -178,8 +178,11 @@
     /// The source, an `Observable<Element>`, retained once for all copies of the record: by the
     /// layout's builder (`CombinedLayout.record`), released by the `CombiningNode` the layout
     /// ends in, when it goes (`CombiningNode.deinit`). So the record is plain bytes, and an
-    /// array of them is freed without a call per record; every holder of a copy of the layout
-    /// (a sink, a queued row) keeps the node, so the observable outlives them all.
+    /// array of them is freed without a call per record. Every layout ends in exactly one node
+    /// (each operator builds its own and hands it to its `CombiningNode`), and the code that
+    /// reads this reference runs in a sink, which keeps its node: the observable outlives every
+    /// read. (A queued row's copy of the layout, which a sink's queue holds, reads only the
+    /// offsets and the value operations.)
     @usableFromInline let observable: Unmanaged<AnyObject>
     /// `Element`'s identity, to find sources of the same type.
     @usableFromInline let element: ObjectIdentifier
