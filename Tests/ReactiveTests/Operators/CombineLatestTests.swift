@@ -27,6 +27,7 @@ final class CombineLatestTests: ReactiveTestCase {
             ["210 next(023)", "220 next(024)", "subscribed (200: 230)"],
             ["210 next(362)", "220 next(462)", "230 completed", "subscribed (200: 230)"],
             ["200 error(first)", "subscribed (200: 200)"],
+            ["200 error(first)"],
             // The `empty` never sent: the next element of the one source left completes.
             ["210 completed", "subscribed (200: 210)"],
             ["210 next(132)", "subscribed (200: 215)"],

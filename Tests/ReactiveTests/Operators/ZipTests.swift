@@ -147,6 +147,7 @@ final class ZipTests: ReactiveTestCase {
             ["210 next(023)", "subscribed (200: 230)"],
             ["210 next(352)", "230 completed", "subscribed (200: 230)"],
             ["200 error(first)", "subscribed (200: 200)"],
+            ["200 error(first)"],
             ["230 completed", "subscribed (200: 230)"],
             ["210 next(132)", "subscribed (200: 215)"],
             ["200 next(123)", "200 completed"],

@@ -417,6 +417,8 @@ extension ReactiveTestCase {
         // An earlier source fails at subscription: the `just`'s events are ignored, and the
         // later source is subscribed and disposed at once.
         record { combining.combine(Observable.error(TestError.first), just(1), $0) }
+        // The same with `just`s after it (combineLatest takes consecutive `just`s together).
+        record { _ in combining.combine(Observable.error(TestError.first), just(1), just(2)) }
         // An `empty` source before a `just`.
         record { combining.combine(Observable.empty(), just(1), $0) }
         // Disposal in the middle.
