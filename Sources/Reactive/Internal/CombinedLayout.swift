@@ -277,9 +277,7 @@
     @inlinable @inline(__always) static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
         if source.pointee.just == .bitsInRecord {
             // Plain bytes: nothing to release in `target`, whether initialised or not.
-            withUnsafeBytes(of: source.pointee.justBits) { bits in
-                if let element = bits.baseAddress { CombinedLayout.copyPlainBytes(from: element, to: target, count: source.pointee.size) }
-            }
+            _ = withJustElement(source) { CombinedLayout.copyPlainBytes(from: $0, to: target, count: source.pointee.size) }
         } else {
             source.pointee.event.copyJustElement(source, to: target, initialized: initialized)
         }

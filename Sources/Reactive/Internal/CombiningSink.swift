@@ -67,8 +67,11 @@ import Synchronization
 
     /// Calls the selector with the values of the full row at `row`.
     @inlinable @inline(__always) final func read(_ row: UnsafeRawPointer) throws -> Result {
-        // The node is guaranteed alive (the sink keeps it), so its parts are used where they
-        // are, not retained around the call.
+        // The node is alive: the sink keeps it, and this runs in one of the sink's methods (an
+        // emission, from whichever thread delivers), during which the sink is alive. So its
+        // parts are used where they are, not retained around the call. (CombineLatestTests'
+        // `just`-sources stress test drops the observable right after subscribing while another
+        // thread delivers, under ASan in CI.)
         try Unmanaged.passUnretained(node)._withUnsafeGuaranteedRef { try $0.reader($0.resultSelector, row, $0.layout.sources) }
     }
 

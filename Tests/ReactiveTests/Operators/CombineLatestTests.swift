@@ -302,9 +302,10 @@ final class CombineLatestTests: ReactiveTestCase {
     }
 
     func testCombineLatest_justSourcesTakenWhileAnEarlierSourceSendsFromAnotherThread_everyCombinationHasThem() {
-        // The `just`s are taken under the operator's lock (`CombineLatestSink.receiveJust`) while
-        // the source subscribed before them sends from another thread; the last source's value
-        // completes the first combination, from either thread.
+        // The `just`s are taken under the operator's lock (`CombineLatestSink.receiveJusts`)
+        // while the source subscribed before them sends from another thread; the last source's
+        // value completes the first combination, from either thread. The observable is dropped
+        // right after subscribing: the sink keeps it for the deliveries still to come.
         let first = PublishSubject<Int>()
         let stop = Counter()
         let sent = Counter()
