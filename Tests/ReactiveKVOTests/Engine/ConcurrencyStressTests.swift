@@ -122,6 +122,9 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
             }
             done.signal()
         }.start()
+        // The rounds start once the mutator runs, so they overlap it even on a loaded machine.
+        let deadline = Date().addingTimeInterval(10)
+        while mutations.value == 0 && Date() < deadline { usleep(100) }
         for round in 0..<300 {
             let options: KeyValueObservingOptions = round % 2 == 0 ? [.new, .old] : [.new, .prior]
             let observation = try person.observe("tags", options: options) { _, change in
