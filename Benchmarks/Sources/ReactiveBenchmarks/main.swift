@@ -14,6 +14,10 @@ let noPeer = ProcessInfo.processInfo.environment["REACTIVE_BENCH_NO_PEER"] != ni
 // it runs this program under callgrind with REACTIVE_BENCH_LIST (print each workload's name and
 // operation count, run nothing) and REACTIVE_BENCH_EXACT (run only the workload of that name).
 let listing = ProcessInfo.processInfo.environment["REACTIVE_BENCH_LIST"] != nil
+// REACTIVE_BENCH_WARMUP_MS=N runs each workload untimed for N milliseconds before timing it: a
+// chain can start in a slow state of the processor and leave it after a random while (see the
+// README's "Start-up and steady state").
+let warmupNanos = (ProcessInfo.processInfo.environment["REACTIVE_BENCH_WARMUP_MS"].flatMap { UInt64($0) } ?? 0) * 1_000_000
 let exact = ProcessInfo.processInfo.environment["REACTIVE_BENCH_EXACT"]
 
 struct Measurement {
@@ -29,6 +33,10 @@ func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _
     if listing {
         print("LIST \(name) \(ops)")
         return nil
+    }
+    let warmupStart = DispatchTime.now().uptimeNanoseconds
+    while DispatchTime.now().uptimeNanoseconds - warmupStart < warmupNanos {
+        guard body(ops) == ops else { fatalError("\(name): wrong checksum while warming up") }
     }
     var best = Double.infinity
     var allocations = 0.0
