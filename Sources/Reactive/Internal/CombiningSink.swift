@@ -44,7 +44,7 @@ import Synchronization
         let subscriptionsOffset = CombinedLayout.roundUp(rows * node.layout.rowStride, MemoryLayout<Upstream>.alignment)
         let extraOffset = subscriptionsOffset + count * MemoryLayout<Upstream>.stride
         let statesOffset = extraOffset + extraBytes
-        storage = RawMemory.allocate(byteCount: statesOffset + count, alignment: max(node.layout.alignment, MemoryLayout<Upstream>.alignment))
+        storage = RawMemory.allocate(byteCount: statesOffset + count, alignment: Self.storageAlignment(node.layout))
         subscriptions = (storage + subscriptionsOffset).bindMemory(to: Upstream.self, capacity: count)
         sourceStates = (storage + statesOffset).bindMemory(to: Atomic<UInt8>.self, capacity: count)
         for index in 0..<count { (sourceStates + index).initialize(to: Atomic(SourceState.subscribing.rawValue)) }
@@ -59,7 +59,13 @@ import Synchronization
             (subscriptions + index).deinitialize(count: 1)
         }
         sourceStates.deinitialize(count: layout.sources.count)
-        RawMemory.deallocate(storage, alignment: max(layout.alignment, MemoryLayout<Upstream>.alignment))
+        RawMemory.deallocate(storage, alignment: Self.storageAlignment(layout))
+    }
+
+    /// The alignment `storage` is allocated with, and freed with (`RawMemory` frees by it): the
+    /// rows' and the subscriptions'.
+    @inlinable static func storageAlignment(_ layout: borrowing CombinedLayout) -> Int {
+        max(layout.alignment, MemoryLayout<Upstream>.alignment)
     }
 
     /// Whether the sources came as a collection (`CombinedSources.isCollection`).
