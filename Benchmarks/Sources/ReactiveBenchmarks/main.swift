@@ -34,10 +34,11 @@ func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _
         print("LIST \(name) \(ops)")
         return nil
     }
-    let warmupStart = DispatchTime.now().uptimeNanoseconds
-    while DispatchTime.now().uptimeNanoseconds - warmupStart < warmupNanos {
-        guard body(ops) == ops else { fatalError("\(name): wrong checksum while warming up") }
+    func check(_ sum: Int) {
+        guard sum == ops else { fatalError("\(name): checksum \(sum), expected \(ops)") }
     }
+    let warmupStart = DispatchTime.now().uptimeNanoseconds
+    while DispatchTime.now().uptimeNanoseconds - warmupStart < warmupNanos { check(body(ops)) }
     var best = Double.infinity
     var allocations = 0.0
     for _ in 0..<repetitions {
@@ -46,7 +47,7 @@ func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _
         let sum = body(ops)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
         let allocs = Double(malloc_counter_total() - allocsBefore)
-        guard sum == ops else { fatalError("\(name): checksum \(sum), expected \(ops)") }
+        check(sum)
         if elapsed < best {
             best = elapsed
             allocations = allocs
