@@ -21,7 +21,9 @@ import Synchronization
     @usableFromInline final let lock = Lock()
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
-    @exclusivity(unchecked) @usableFromInline final var queue = ContiguousArray<Event<Item>>()
+    // Nil until an event has to wait (most sinks never queue one): an empty array is still an
+    // object to release when the sink goes, and `emitStop` would empty it.
+    @exclusivity(unchecked) @usableFromInline final var queue: ContiguousArray<Event<Item>>? = nil
     @exclusivity(unchecked) @usableFromInline final var queueHead = 0
     /// Whether a delivery is in progress (`emittingBit`), and whether events were queued for
     /// its emitter since it began (`queuedBit`). Set under `lock`; at the end of a delivery
@@ -99,7 +101,8 @@ import Synchronization
             // it sees `queuedBit`. Only it changes the state without the lock, and only to stop
             // emitting: if it just did, this call emits instead (the loop again).
             if state & Self.queuedBit != 0 || emitState.compareExchange(expected: Self.emittingBit, desired: Self.emittingBit | Self.queuedBit, ordering: .acquiringAndReleasing).exchanged {
-                queue.append(event)
+                if queue == nil { queue = ContiguousArray() }
+                queue?.append(event)
                 return false
             }
         }
@@ -221,7 +224,7 @@ import Synchronization
     @inlinable final func emitStop(_ event: Event<Element>) {
         lock.withLock {
             done = true
-            queue.removeAll()
+            queue = nil
             queueHead = 0
         }
         downstream.on(event)
@@ -244,14 +247,14 @@ import Synchronization
     /// emission ends there when it is empty.
     @usableFromInline final func nextQueuedSlowly() -> Event<Item>? {
         lock.lock()
-        if queueHead < queue.count {
+        if let queue, queueHead < queue.count {
             let next = queue[queueHead]
             queueHead += 1
             lock.unlock()
             return next
         }
         if queueHead != 0 {
-            queue.removeAll(keepingCapacity: true)
+            queue?.removeAll(keepingCapacity: true)
             queueHead = 0
         }
         emitState.store(0, ordering: .releasing)
