@@ -22,8 +22,10 @@ let package = Package(
         .executableTarget(name: "TickerService", dependencies: ["Reactive"], path: "Examples/TickerService"),
         .executableTarget(name: "DownloadProgress", dependencies: ["Reactive", "ReactiveKVO"], path: "Examples/DownloadProgress"),
         .executableTarget(name: "KVOTour", dependencies: ["Reactive", "ReactiveKVO"], path: "Examples/KVOTour"),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking"]),
-        .testTarget(name: "ReactiveKVOTests", dependencies: ["ReactiveKVO", "Reactive", "ReactiveTest"]),
+        // Helpers the two test targets share (threads, bounded waits); in no product.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking", "TestSupport"]),
+        .testTarget(name: "ReactiveKVOTests", dependencies: ["ReactiveKVO", "Reactive", "ReactiveTest", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

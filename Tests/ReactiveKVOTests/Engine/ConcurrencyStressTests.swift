@@ -2,6 +2,7 @@ import Foundation
 import Reactive
 import ReactiveKVO
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// Observation from several threads at once: bounded in rounds and time, meant to be run under
@@ -10,9 +11,9 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
     func testFirstObservationOfAFreshObject_fromFourThreadsAtOnce_registersEveryObserver() throws {
         for _ in 0..<300 {
             let person = Person()
-            let shared = KVOBox(person)  // the engine is thread-safe; the model class is not Sendable
-            let delivered = KVOCounter()
-            let observations = KVOBox<[KeyValueObservation]>([])
+            let shared = LockedBox(person)  // the engine is thread-safe; the model class is not Sendable
+            let delivered = Counter()
+            let observations = LockedBox<[KeyValueObservation]>([])
             let keys = ["name", "age", "nickname", "tags"]
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 let key = keys[index]
@@ -30,7 +31,7 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
     }
 
     func testSetFromInsideAnObserver_leavesLaterObserversStale_andIsReportedOnce() throws {
-        let reports = KVOBox<[GrammarViolation]>([])
+        let reports = LockedBox<[GrammarViolation]>([])
         let previous = Hooks.grammarViolationHandler
         Hooks.grammarViolationHandler = { violation in reports.mutate { $0.append(violation) } }
         defer { Hooks.grammarViolationHandler = previous }
@@ -54,9 +55,9 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
 
     func testInvalidate_whileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward() throws {
         let person = Person()
-        let shared = KVOBox(person)
-        let started = KVOBox(-1)
-        let stop = KVOFlag()
+        let shared = LockedBox(person)
+        let started = LockedBox(-1)
+        let stop = Flag()
         let done = DispatchSemaphore(value: 0)
         Thread {
             var value = 0
@@ -70,8 +71,8 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         var afterInvalidate = 0
         var worst = 0
         for round in 0..<300 {
-            let late = KVOBox<[Int]>([])
-            let invalidated = KVOBox<Int?>(nil)
+            let late = LockedBox<[Int]>([])
+            let invalidated = LockedBox<Int?>(nil)
             let observation = try person.observe("age", options: .new) { _, change in
                 let value = change.newValue as? Int ?? -1
                 invalidated.mutate { if $0 != nil { late.mutate { $0.append(value) } } }
@@ -94,15 +95,15 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         // Observers with and without a prior callback come and go, so mutations switch between
         // the plain path and the will/did pair while another thread mutates.
         let person = Person()
-        let witnessed = KVOBox(0)
+        let witnessed = LockedBox(0)
         let witness = try person.observe("tags", options: [.new]) { _, change in
             if change.kind == .insertion || change.kind == .removal { witnessed.mutate { $0 += 1 } }
         }
         let tags = try person.mutableArrayValue(forKey: "tags")
-        let shared = KVOBox(tags)
-        let mutations = KVOBox(0)
-        let removals = KVOBox(0)
-        let stop = KVOFlag()
+        let shared = LockedBox(tags)
+        let mutations = LockedBox(0)
+        let removals = LockedBox(0)
+        let stop = Flag()
         let done = DispatchSemaphore(value: 0)
         Thread {
             var round = 0
@@ -123,8 +124,7 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
             done.signal()
         }.start()
         // The rounds start once the mutator runs, so they overlap it even on a loaded machine.
-        let deadline = Date().addingTimeInterval(10)
-        while mutations.value == 0 && Date() < deadline { usleep(100) }
+        waitUntil(timeout: 10) { mutations.value != 0 }
         for round in 0..<300 {
             let options: KeyValueObservingOptions = round % 2 == 0 ? [.new, .old] : [.new, .prior]
             let observation = try person.observe("tags", options: options) { _, change in
@@ -156,8 +156,8 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
     func testRxObserveWithOld_disposedOnOneThreadWhileSetOnAnother_neverCrashes() {
         for round in 0..<200 {
             let person = Person()
-            let shared = KVOBox(person)
-            let stop = KVOFlag()
+            let shared = LockedBox(person)
+            let stop = Flag()
             let subscription = person.rx.observe(Int.self, "age", options: [.new, .old]).subscribe(onNext: { _ in })
             let change = person.rx.observeChange("age").subscribe(onNext: { _ in })
             let setter = Thread {
@@ -177,32 +177,10 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
     }
 }
 
-final class KVOCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
-}
-
-final class KVOBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: Value
-    init(_ value: Value) { storage = value }
-    var value: Value { lock.withLock { storage } }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
-}
-
-final class KVOFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    var isSet: Bool { lock.withLock { flag } }
-    func set() { lock.withLock { flag = true } }
-}
-
 /// A computed key whose getter counts its evaluations.
 final class CountingGetter: KeyValueObservable {
     @Observed var base = 1
-    let evaluations = KVOCounter()
+    let evaluations = Counter()
     var doubled: Int {
         evaluations.increment()
         return base * 2

@@ -1,6 +1,7 @@
 import ReactiveKVO
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class KeyValueCodingTests: KVOTestCase {
@@ -82,7 +83,7 @@ final class KeyPathInputTests: KVOTestCase {
     }
 
     func testUnknownKeyBeyondANilIntermediate_isReportedWhenAnObjectAppears() throws {
-        let reported = KVOBox<[String]>([])
+        let reported = LockedBox<[String]>([])
         let previous = Hooks.defaultErrorHandler
         Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
         defer { Hooks.defaultErrorHandler = previous }
@@ -105,7 +106,7 @@ final class KeyPathInputTests: KVOTestCase {
 
     func testWillChangeWithoutDidChange_isReportedWhenTheObjectGoes() throws {
         #if DEBUG
-        let reported = KVOBox<[String]>([])
+        let reported = LockedBox<[String]>([])
         let previous = Hooks.defaultErrorHandler
         Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
         defer { Hooks.defaultErrorHandler = previous }

@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveKVO
+import TestSupport
 import XCTest
 
 final class ObservingTests: KVOTestCase {
@@ -371,7 +372,7 @@ final class ObservingTests: KVOTestCase {
         let queue = DispatchQueue(label: "kvo.delivery")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
-        let received = LockedValues()
+        let received = Collector<String>()
         let token = try person.observe(\.age, options: .new, queue: queue) { _, change in
             received.append("\(change.newValue ?? -1) onQueue=\(DispatchQueue.getSpecific(key: key) == true)")
         }
@@ -384,23 +385,23 @@ final class ObservingTests: KVOTestCase {
 
     func testStress_fourMutatorsWhileOthersAddAndRemove_exactCountsForStayingObservers() throws {
         let people = (0..<4).map { Person(name: "p\($0)") }
-        let counters = (0..<4).map { _ in LockedCounter() }
+        let counters = (0..<4).map { _ in Counter() }
         var stayingTokens: [KeyValueObservation] = []
         for (index, person) in people.enumerated() {
             stayingTokens.append(try person.observe(\.age) { _, _ in counters[index].increment() })
         }
-        let lateCalls = LockedCounter()
+        let lateCalls = Counter()
         let changesPerThread = 15_000
-        let shared = UncheckedPeople(people)
+        let shared = Unchecked(people)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            let people = shared.people
+            let people = shared.value
             if worker < 4 {
                 let person = people[worker]
                 for value in 0..<changesPerThread { person.age = value }
             } else {
                 let person = people[worker - 4]
                 for _ in 0..<2_500 {
-                    let removed = LockedFlag()
+                    let removed = Flag()
                     let token = try? person.observe(\.age) { _, _ in
                         if removed.isSet { lateCalls.increment() }
                     }
@@ -414,30 +415,4 @@ final class ObservingTests: KVOTestCase {
         stayingTokens.forEach { $0.invalidate() }
         for person in people { XCTAssertEqual(person.observationCount, 0) }
     }
-}
-
-final class LockedValues: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-    var values: [String] { lock.withLock { storage } }
-    func append(_ value: String) { lock.withLock { storage.append(value) } }
-}
-
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage = 0
-    var value: Int { lock.withLock { storage } }
-    func increment() { lock.withLock { storage += 1 } }
-}
-
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage = false
-    var isSet: Bool { lock.withLock { storage } }
-    func set() { lock.withLock { storage = true } }
-}
-
-struct UncheckedPeople: @unchecked Sendable {
-    let people: [Person]
-    init(_ people: [Person]) { self.people = people }
 }

@@ -3,6 +3,7 @@ import Observation
 import Reactive
 import ReactiveKVO
 import ReactiveTest
+import TestSupport
 import XCTest
 
 @Observable final class CounterModel: @unchecked Sendable {
@@ -26,7 +27,7 @@ final class ObservationBridgeTests: KVOTestCase {
     func testObserving_disposeStopsTracking_andReleasesTheModel() {
         // The bridge reads the model on the scheduler: mutate it there too (here, a serial queue).
         weak var weakModel: CounterModel?
-        let values = LockedValues()
+        let values = Collector<String>()
         do {
             let model = CounterModel()
             weakModel = model
@@ -49,13 +50,7 @@ final class ObservationBridgeTests: KVOTestCase {
         }
         XCTAssertEqual(values.values, ["0", "5"])
         // The queue releases its last work item (which captured the model) just after running it.
-        let deadline = Date().addingTimeInterval(2)
-        while weakModel != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        waitUntil(timeout: 2) { weakModel == nil }
         XCTAssertNil(weakModel, "a disposed subscription keeps nothing alive")
     }
-}
-
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Reactive
 import ReactiveKVO
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// `rx.observe` takes a plain set of a property of its type straight from the setter; every
@@ -129,15 +130,15 @@ final class RxObserveDirectPathTests: KVOTestCase {
 
     func testObserve_fourThreadsSetting_eachSubscriberCountsEverySet() {
         let person = Person()
-        let count = LockedCounter()
+        let count = Counter()
         let subscription = person.rx.observe(\.age, options: [.new]).subscribe(onNext: { _ in count.increment() })
         let lock = NSLock()
-        let shared = UncheckedPeople([person])
+        let shared = Unchecked([person])
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for value in 0..<2_500 {
                 // The property itself is plain storage: writers synchronise as for any property.
                 lock.lock()
-                shared.people[0].age = thread * 10_000 + value
+                shared.value[0].age = thread * 10_000 + value
                 lock.unlock()
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Reactive
 import ReactiveKVO
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class RxObserveTests: KVOTestCase {
@@ -87,12 +88,12 @@ final class RxObserveTests: KVOTestCase {
     func testObserve_dottedPathAndOtherThread() {
         let person = Person()
         person.address = Address(city: "Oslo")
-        let values = LockedValues()
+        let values = Collector<String>()
         let subscription = person.rx.observe(String.self, "address.city").subscribe(onNext: { values.append($0 ?? "nil") })
         let done = DispatchSemaphore(value: 0)
-        let box = UncheckedPeople([person])
+        let box = Unchecked([person])
         DispatchQueue.global().async {
-            box.people[0].address?.city = "Rome"
+            box.value[0].address?.city = "Rome"
             done.signal()
         }
         done.wait()

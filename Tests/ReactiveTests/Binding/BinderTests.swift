@@ -1,20 +1,13 @@
 import Foundation
 import ReactiveTest
 import Reactive
+import TestSupport
 import XCTest
 
 final class BinderTests: ReactiveTestCase {
     private final class Label: @unchecked Sendable {
         var texts: [String] = []
         var onMainThread: [Bool] = []
-    }
-
-    /// Runs the main run loop until `condition` holds or a second has passed.
-    private func runMainLoop(until condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(1)
-        while !condition() && Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
-        }
     }
 
     func testBinder_defaultScheduler_bindsOnTheMainThread_notOnTheSendingThread() {
@@ -33,7 +26,7 @@ final class BinderTests: ReactiveTestCase {
         }
         sent.wait()
         XCTAssertEqual(appliedWhileSending.value, 0, "a background send is applied later, on the main queue")
-        runMainLoop { !label.texts.isEmpty }
+        runMainLoop(until: { !label.texts.isEmpty }, timeout: 1)
         XCTAssertEqual(label.texts, ["a"])
         XCTAssertEqual(label.onMainThread, [true])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveBlocking
+import TestSupport
 import XCTest
 
 final class ConcurrencyTests: ReactiveTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// The assumption `ContextFreeHandler` rests on: a function value is its code address and its

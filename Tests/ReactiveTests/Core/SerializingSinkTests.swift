@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// The serializing sinks behind every multi-source operator, under senders on several threads.

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import TestSupport
 import XCTest
 
 /// `subscribe(onNext:onError:onCompleted:onDisposed:)` keeps its closures while one of them runs

@@ -2,6 +2,7 @@ import Dispatch
 import Reactive
 import ReactiveBlocking
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class DisposablesTests: ReactiveTestCase {

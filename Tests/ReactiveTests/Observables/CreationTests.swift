@@ -1,6 +1,7 @@
 import Reactive
 import ReactiveBlocking
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class CreationTests: ReactiveTestCase {

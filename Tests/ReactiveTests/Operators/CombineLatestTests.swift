@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class CombineLatestTests: ReactiveTestCase {
@@ -316,8 +317,8 @@ final class CombineLatestTests: ReactiveTestCase {
                 sent.increment()
             }
         }
+        waitUntil(timeout: 10) { sent.value != 0 }
         let deadline = Date().addingTimeInterval(10)
-        while sent.value == 0 && Date() < deadline { usleep(100) }
         let checker = ContractChecker()
         let wrong = Counter()
         let received = Counter()

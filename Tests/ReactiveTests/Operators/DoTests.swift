@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class DoTests: ReactiveTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import Reactive
 import ReactiveBlocking
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class ObserveOnTests: ReactiveTestCase {
@@ -195,10 +196,7 @@ final class MainActorTests: ReactiveTestCase {
         let model = MainActorViewModel()
         let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         model.bind(to: Observable.from(Array(1...50)).subscribe(on: background))
-        let deadline = Date().addingTimeInterval(5)
-        while model.values.count < 50 && Date() < deadline {
-            RunLoop.current.run(until: Date().addingTimeInterval(0.01))
-        }
+        runMainLoop(until: { model.values.count >= 50 }, timeout: 5)
         XCTAssertEqual(model.values, Array(1...50))
         XCTAssertTrue(model.allOnMainThread)
     }

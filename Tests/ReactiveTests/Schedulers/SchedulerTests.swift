@@ -3,6 +3,7 @@ import Foundation
 import Reactive
 import ReactiveBlocking
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class SchedulerTests: ReactiveTestCase {
@@ -170,10 +171,7 @@ final class SchedulerTests: ReactiveTestCase {
             scheduled.signal()
         }
         scheduled.wait()
-        let deadline = Date().addingTimeInterval(2)
-        while onMain.values.isEmpty && Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
-        }
+        runMainLoop(until: { !onMain.values.isEmpty }, timeout: 2)
         XCTAssertEqual(onMain.values, [true])
         let _: ConcurrentMainScheduler.TimeInterval = 1.5
         let _: SerialDispatchQueueScheduler.Time = Date()
@@ -199,8 +197,7 @@ final class SchedulerTests: ReactiveTestCase {
         let subscription = subject.observe(on: queue).subscribe()
         XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1)
         subscription.dispose()
-        let deadline = Date().addingTimeInterval(2)
-        while Resources.numberOfSerialDispatchQueueObservables != before && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        waitUntil(timeout: 2) { Resources.numberOfSerialDispatchQueueObservables == before }
         XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before)
         maxTailRecursiveSinkStackSize = 0
         _ = Observable.concat((0..<1_000).map { Observable.just($0) }).subscribe()

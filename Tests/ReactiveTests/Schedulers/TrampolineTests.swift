@@ -1,5 +1,6 @@
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// Which subscriptions install the current-thread trampoline, as RxSwift: an operator's or

@@ -1,6 +1,7 @@
 import Dispatch
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class PublishSubjectTests: ReactiveTestCase {
@@ -130,7 +131,7 @@ final class PublishSubjectTests: ReactiveTestCase {
             for i in 0..<iterations {
                 subjects[thread].onNext(i)
                 let target = subjects[(thread + i) % 4]
-                let disposed = UncheckedFlag()
+                let disposed = Flag()
                 let subscription = target.subscribe(onNext: { _ in if disposed.isSet { violations.increment() } })
                 subscription.dispose()
                 disposed.set()
@@ -155,10 +156,3 @@ final class PublishSubjectTests: ReactiveTestCase {
     }
 }
 
-/// A flag set once, read from any thread.
-final class UncheckedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}

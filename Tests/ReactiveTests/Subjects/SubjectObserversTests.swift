@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// A subject's lone subscriber is delivered to through its handler's code address when the
@@ -126,7 +127,7 @@ final class SubjectObserversTests: ReactiveTestCase {
         var disposedWhileReceiving = 0
         while disposedWhileReceiving < 300 && DispatchTime.now() < deadline {
             // Only the subscription keeps the log: this thread keeps what it signals through.
-            let received = ReceivedFlag()
+            let received = Flag()
             let subscription = subject.subscribe(Downstream(OrderLog(disorder, received)) { target, event in
                 spinWait(nanoseconds: 2_000)  // the window in which the other thread disposes
                 (target as? OrderLog)?.receive(event)
@@ -146,10 +147,10 @@ final class SubjectObserversTests: ReactiveTestCase {
 /// A subscriber that counts values arriving out of order (or twice) into a shared counter.
 private final class OrderLog: @unchecked Sendable {
     private let disorder: Counter
-    private let received: ReceivedFlag
+    private let received: Flag
     private var last: Int?  // one subscriber's events never overlap
 
-    init(_ disorder: Counter, _ received: ReceivedFlag) {
+    init(_ disorder: Counter, _ received: Flag) {
         self.disorder = disorder
         self.received = received
     }
@@ -162,9 +163,3 @@ private final class OrderLog: @unchecked Sendable {
     }
 }
 
-/// Set once a subscriber received a value, read from another thread.
-private final class ReceivedFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 /// Every test is a leak test: the live resource count must return to where it started.
@@ -9,59 +10,6 @@ class ReactiveTestCase: LeakCheckingTestCase {}
 enum TestError: Error, Equatable {
     case first
     case second
-}
-
-/// Counts safely across threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage = 0
-    var value: Int { lock.withLock { storage } }
-    @discardableResult func increment() -> Int { lock.withLock { storage += 1; return storage } }
-    @discardableResult func decrement() -> Int { lock.withLock { storage -= 1; return storage } }
-    func set(_ value: Int) { lock.withLock { storage = value } }
-}
-
-/// Collects values safely across threads.
-final class Collector<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-    var values: [Value] { lock.withLock { storage } }
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    func removeAll() { lock.withLock { storage.removeAll() } }
-}
-
-/// Waits `nanoseconds` without yielding the thread (a delivery that takes a while, a window
-/// for another thread to act in).
-func spinWait(nanoseconds: UInt64) {
-    let end = DispatchTime.now().uptimeNanoseconds + nanoseconds
-    while DispatchTime.now().uptimeNanoseconds < end {}
-}
-
-/// Hands a value to another thread in a test that synchronises access itself.
-/// Counts deliveries to an observer and those that began while another was in progress
-/// (`enter` at a delivery's start, `leave` at its end): the Rx contract wants none.
-final class ContractChecker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var inside = false
-    private var overlapCount = 0
-    private var deliveredCount = 0
-    var overlaps: Int { lock.withLock { overlapCount } }
-    var delivered: Int { lock.withLock { deliveredCount } }
-
-    func enter() {
-        lock.withLock {
-            if inside { overlapCount += 1 }
-            inside = true
-            deliveredCount += 1
-        }
-    }
-
-    func leave() { lock.withLock { inside = false } }
-}
-
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 extension ReactiveTestCase {

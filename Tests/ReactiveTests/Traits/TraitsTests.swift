@@ -1,5 +1,6 @@
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class SingleTraitTests: ReactiveTestCase {
