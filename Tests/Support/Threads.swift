@@ -78,16 +78,14 @@ package func spinWait(nanoseconds: UInt64) {
     while DispatchTime.now().uptimeNanoseconds < end {}
 }
 
-/// Sleeps a millisecond at a time until `condition` holds or `timeout` seconds have passed, and
-/// returns whether it holds: a wait for another thread that a loaded machine can slow down but
-/// not hang. The caller asserts what it needs afterwards.
-@discardableResult package func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+/// Sleeps a millisecond at a time until `condition` holds or `timeout` seconds have passed: a
+/// wait for another thread that a loaded machine can slow down but not hang. The caller asserts
+/// what it needs afterwards.
+package func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) {
     let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
+    while !condition() && Date() < deadline {
         Thread.sleep(forTimeInterval: 0.001)
     }
-    return true
 }
 
 /// Runs the main run loop until `condition` holds or `timeout` seconds have passed (for work

@@ -13,27 +13,27 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
             let person = Person()
             let shared = LockedBox(person)  // the engine is thread-safe; the model class is not Sendable
             let delivered = Counter()
-            let observations = LockedBox<[KeyValueObservation]>([])
+            let observations = Collector<KeyValueObservation>()
             let keys = ["name", "age", "nickname", "tags"]
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 let key = keys[index]
                 let observation = try? shared.value.observe(key, options: .new) { _, _ in delivered.increment() }
-                if let observation { observations.mutate { $0.append(observation) } }
+                if let observation { observations.append(observation) }
             }
-            XCTAssertEqual(observations.value.count, 4)
+            XCTAssertEqual(observations.values.count, 4)
             person.name = "Bo"
             person.age += 1
             person.nickname = "b"
             person.tags = ["x"]
             XCTAssertEqual(delivered.value, 4, "each of the four observers heard its own key")
-            observations.value.forEach { $0.invalidate() }
+            observations.values.forEach { $0.invalidate() }
         }
     }
 
     func testSetFromInsideAnObserver_leavesLaterObserversStale_andIsReportedOnce() throws {
-        let reports = LockedBox<[GrammarViolation]>([])
+        let reports = Collector<GrammarViolation>()
         let previous = Hooks.grammarViolationHandler
-        Hooks.grammarViolationHandler = { violation in reports.mutate { $0.append(violation) } }
+        Hooks.grammarViolationHandler = { violation in reports.append(violation) }
         defer { Hooks.grammarViolationHandler = previous }
         let person = Person()
         var second: [Int] = []
@@ -46,8 +46,8 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         XCTAssertEqual(person.age, 32)
         XCTAssertEqual(second, [32, 31, 32, 31], "the later observer hears the nested set first and ends stale")
         #if DEBUG
-        XCTAssertEqual(reports.value.map(\.kind), [.reentrantDelivery], "reported once per key")
-        XCTAssertEqual(reports.value.first?.operatorName, "Person.age")
+        XCTAssertEqual(reports.values.map(\.kind), [.reentrantDelivery], "reported once per key")
+        XCTAssertEqual(reports.values.first?.operatorName, "Person.age")
         #endif
         first.invalidate()
         other.dispose()
@@ -71,19 +71,19 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         var afterInvalidate = 0
         var worst = 0
         for round in 0..<300 {
-            let late = LockedBox<[Int]>([])
+            let late = Collector<Int>()
             let invalidated = LockedBox<Int?>(nil)
             let observation = try person.observe("age", options: .new) { _, change in
                 let value = change.newValue as? Int ?? -1
-                invalidated.mutate { if $0 != nil { late.mutate { $0.append(value) } } }
+                invalidated.mutate { if $0 != nil { late.append(value) } }
             }
             if round % 3 != 0 { Thread.sleep(forTimeInterval: 0.000_02) }
             observation.invalidate()
             invalidated.mutate { $0 = started.value }
             Thread.sleep(forTimeInterval: 0.000_05)
             let lastStarted = invalidated.value ?? .max
-            worst = max(worst, late.value.count)
-            afterInvalidate += late.value.filter { $0 > lastStarted }.count
+            worst = max(worst, late.values.count)
+            afterInvalidate += late.values.filter { $0 > lastStarted }.count
         }
         stop.set()
         done.wait()
@@ -95,14 +95,14 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         // Observers with and without a prior callback come and go, so mutations switch between
         // the plain path and the will/did pair while another thread mutates.
         let person = Person()
-        let witnessed = LockedBox(0)
+        let witnessed = Counter()
         let witness = try person.observe("tags", options: [.new]) { _, change in
-            if change.kind == .insertion || change.kind == .removal { witnessed.mutate { $0 += 1 } }
+            if change.kind == .insertion || change.kind == .removal { witnessed.increment() }
         }
         let tags = try person.mutableArrayValue(forKey: "tags")
         let shared = LockedBox(tags)
-        let mutations = LockedBox(0)
-        let removals = LockedBox(0)
+        let mutations = Counter()
+        let removals = Counter()
         let stop = Flag()
         let done = DispatchSemaphore(value: 0)
         Thread {
@@ -111,11 +111,11 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
                 do {
                     if round % 3 == 2 {
                         try shared.value.remove(at: 0)
-                        removals.mutate { $0 += 1 }
+                        removals.increment()
                     } else {
                         try shared.value.append("x")
                     }
-                    mutations.mutate { $0 += 1 }
+                    mutations.increment()
                 } catch {
                     XCTFail("\(error)")
                 }

@@ -83,16 +83,16 @@ final class KeyPathInputTests: KVOTestCase {
     }
 
     func testUnknownKeyBeyondANilIntermediate_isReportedWhenAnObjectAppears() throws {
-        let reported = LockedBox<[String]>([])
+        let reported = Collector<String>()
         let previous = Hooks.defaultErrorHandler
-        Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
+        Hooks.defaultErrorHandler = { _, error in reported.append("\(error)") }
         defer { Hooks.defaultErrorHandler = previous }
         let person = Person()
         let recorder = Recorder()
         // Nothing to check the key against while `address` is nil: accepted.
         XCTAssertTrue(try person.addObserver(recorder, forKeyPath: "address.nope", options: .new))
         person.address = Address()
-        XCTAssertEqual(reported.value, ["Address has no observable key 'nope' (mark the property @Observed, or list it in computedKeys)"])
+        XCTAssertEqual(reported.values, ["Address has no observable key 'nope' (mark the property @Observed, or list it in computedKeys)"])
         XCTAssertTrue(person.removeObserver(recorder, forKeyPath: "address.nope"))
 
         var events: [Event<Int?>] = []
@@ -106,9 +106,9 @@ final class KeyPathInputTests: KVOTestCase {
 
     func testWillChangeWithoutDidChange_isReportedWhenTheObjectGoes() throws {
         #if DEBUG
-        let reported = LockedBox<[String]>([])
+        let reported = Collector<String>()
         let previous = Hooks.defaultErrorHandler
-        Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
+        Hooks.defaultErrorHandler = { _, error in reported.append("\(error)") }
         defer { Hooks.defaultErrorHandler = previous }
         do {
             let person = Person()
@@ -117,7 +117,7 @@ final class KeyPathInputTests: KVOTestCase {
             person.age = 40
             observation.invalidate()
         }
-        XCTAssertEqual(reported.value, ["Person.age: willChangeValue(forKey:) was never balanced by didChangeValue(forKey:); its observers heard nothing after it"])
+        XCTAssertEqual(reported.values, ["Person.age: willChangeValue(forKey:) was never balanced by didChangeValue(forKey:); its observers heard nothing after it"])
         #endif
     }
 
