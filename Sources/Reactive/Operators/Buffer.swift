@@ -51,8 +51,8 @@ final class BufferSink<Element>: SerializingForwardingSink<[Element]>, UnaryOper
             if acceptLocked(.completed), first == nil { first = .completed }
         }
         lock.unlock()
-        if let restart { startTimer(restart) }
         if let first { emit(first) }
+        if let restart { startTimer(restart) }
     }
 
     /// Under the lock: accepts the buffer for sending; the event to emit if the caller emits.
@@ -62,11 +62,24 @@ final class BufferSink<Element>: SerializingForwardingSink<[Element]>, UnaryOper
         return acceptLocked(.next(full)) ? .next(full) : nil
     }
 
+    /// Schedules the end of period `id`, once the buffer that ended the period before it was
+    /// sent (as RxSwift does: what the observer scheduled for that moment while receiving the
+    /// buffer runs first).
+    ///
+    /// The source's thread and the timer's can each start a period and get here in either
+    /// order, so the timer is kept only if its period is still the current one: a late timer
+    /// of an older period replacing the current one's would leave no period ending by time.
     private func startTimer(_ id: Int) {
-        timer.disposable = scheduler.scheduleRelative((self, id), dueTime: timeSpan) { sink, id in
+        if timer.isDisposed || lock.withLock({ id != windowID }) { return }
+        let scheduled = scheduler.scheduleRelative((self, id), dueTime: timeSpan) { sink, id in
             sink.tick(id)
             return Disposables.create()
         }
+        lock.lock()
+        let current = id == windowID
+        if current { timer.disposable = scheduled }
+        lock.unlock()
+        if !current { scheduled.dispose() }
     }
 
     private func tick(_ id: Int) {
@@ -79,8 +92,8 @@ final class BufferSink<Element>: SerializingForwardingSink<[Element]>, UnaryOper
         let next = windowID
         let first = flushLocked()
         lock.unlock()
-        startTimer(next)
         if let first { emit(first) }
+        startTimer(next)
     }
 
     override func dispose() {

@@ -1,5 +1,7 @@
 import Reactive
+import Foundation
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class TimeWindowTests: ReactiveTestCase {
@@ -43,6 +45,61 @@ final class TimeWindowTests: ReactiveTestCase {
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler) }
         // [1,2] full at 220 restarts the period (ends 270): [3] at 270; [4] at completion.
         XCTAssertEqual(res.events, [.next(220, [1, 2]), .next(270, [3]), .next(300, [4]), .completed(300)])
+    }
+
+    func testBuffer_fullBufferSentBeforeItsNextPeriodIsScheduled_workTheObserverSchedulesForThatMomentRunsFirst() {
+        // As RxSwift: a buffer is sent, then the next period's timer is scheduled. So what the
+        // observer schedules for the moment that period ends runs before the period ends: the
+        // element it sends at 270 is in the buffer sent at 270.
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = PublishSubject<Int>()
+        scheduler.scheduleAt(210) { source.onNext(1) }
+        scheduler.scheduleAt(220) { source.onNext(2) }
+        let res = scheduler.start(disposed: 300) {
+            source.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler).do(onNext: { buffer in
+                if buffer == [1, 2] { scheduler.scheduleAt(270) { source.onNext(3) } }
+            })
+        }
+        XCTAssertEqual(res.events, [.next(220, [1, 2]), .next(270, [3])])
+    }
+
+    func testBuffer_periodEndSentBeforeTheNextPeriodIsScheduled() {
+        // The same order when a period ends by time: the empty buffer at 250 is sent first.
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = PublishSubject<Int>()
+        let res = scheduler.start(disposed: 320) {
+            source.buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler).do(onNext: { buffer in
+                if scheduler.clock == 250 { scheduler.scheduleAt(300) { source.onNext(7) } }
+            })
+        }
+        XCTAssertEqual(res.events, [.next(250, []), .next(300, [7])])
+    }
+
+    func testBuffer_periodEndingOnTheTimersThreadWhileTheSourceFillsABuffer_laterPeriodsStillEnd() {
+        // The timer's thread ends period 0 and sends its buffer; while it then schedules period
+        // 1's end, the source fills a buffer, which starts period 2 and schedules its end.
+        // Period 1's end, scheduled last, must not replace period 2's: it would be ignored when
+        // it runs (its period is over), and no period would ever end by time again.
+        let scheduler = SteppedScheduler()
+        let source = PublishSubject<Int>()
+        let received = Collector<[Int]>()
+        let subscription = source.buffer(timeSpan: .seconds(1), count: 2, scheduler: scheduler).subscribe(onNext: { received.append($0) })
+        scheduler.holdNextScheduling()
+        let timerThreadDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            XCTAssertEqual(scheduler.runScheduled(), 1)
+            timerThreadDone.signal()
+        }
+        XCTAssertEqual(scheduler.held.wait(timeout: .now() + 10), .success)
+        source.onNext(1)
+        source.onNext(2)
+        scheduler.release.signal()
+        XCTAssertEqual(timerThreadDone.wait(timeout: .now() + 10), .success)
+        source.onNext(3)
+        _ = scheduler.runScheduled()
+        XCTAssertEqual(received.values, [[], [1, 2], [3]])
+        subscription.dispose()
+        _ = scheduler.runScheduled()  // drops the cancelled actions, which hold the sink
     }
 
     func testBuffer_emptyPeriods_errorAndBadCount() {

@@ -687,3 +687,53 @@ struct ImmediateWorkScheduler: SchedulerType {
         Disposables.create()
     }
 }
+
+/// A scheduler whose timed actions run only when the test calls `runScheduled()`, on the
+/// calling thread, whatever their due times (immediate ones run at once); after
+/// `holdNextScheduling()` the next `scheduleRelative` records its action, signals `held` and
+/// waits until `release` is signalled before it returns.
+final class SteppedScheduler: SchedulerType, @unchecked Sendable {
+    private let lock = NSLock()
+    private var scheduled: [(cancel: BooleanDisposable, run: () -> Void)] = []
+    private var holdNext = false
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    var now: RxTime { Date() }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        action(state)
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let cancel = BooleanDisposable()
+        let hold: Bool = lock.withLock {
+            scheduled.append((cancel, { _ = action(state) }))
+            defer { holdNext = false }
+            return holdNext
+        }
+        if hold {
+            held.signal()
+            _ = release.wait(timeout: .now() + 5)
+        }
+        return cancel
+    }
+
+    func holdNextScheduling() {
+        lock.withLock { holdNext = true }
+    }
+
+    /// Runs the actions scheduled so far and not cancelled; returns how many ran.
+    func runScheduled() -> Int {
+        let due: [(cancel: BooleanDisposable, run: () -> Void)] = lock.withLock {
+            defer { scheduled = [] }
+            return scheduled
+        }
+        var ran = 0
+        for item in due where !item.cancel.isDisposed {
+            item.run()
+            ran += 1
+        }
+        return ran
+    }
+}
