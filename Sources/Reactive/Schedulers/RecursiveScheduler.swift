@@ -1,14 +1,13 @@
 /// Runs an action that reschedules itself, on any scheduler, until disposed.
 ///
-/// One pending step at a time is tracked, so disposal cancels it; disposal also drops the action,
-/// releasing what it captured. Disposal happens outside the lock.
+/// The steps scheduled and not yet run are tracked, so disposal cancels them; disposal also
+/// drops the action, releasing what it captured. Disposal happens outside the lock.
 final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
     typealias Action = (_ state: State, _ recurse: (State) -> Void, _ recurseAfter: (State, RxTimeInterval) -> Void) -> Void
 
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock()
     private var action: Action?
-    private var delay: ((Bool) -> RxTimeInterval)?
     private var pending: [Int: Disposable] = [:]
     private var nextKey = 0
     private var disposed = false
@@ -16,12 +15,11 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
     private var ranKeys: Set<Int> = []
     private let resource = ResourceToken()
 
-    /// `delay`, when given, is the interval before a step scheduled through `recurse`
-    /// (it receives whether the step is the first one).
-    init(scheduler: ImmediateSchedulerType, action: @escaping Action, delay: ((Bool) -> RxTimeInterval)? = nil) {
+    /// `action` gets the step's state and two ways to schedule the next step: `recurse` now
+    /// (immediate scheduling), `recurseAfter` after an interval.
+    init(scheduler: ImmediateSchedulerType, action: @escaping Action) {
         self.scheduler = scheduler
         self.action = action
-        self.delay = delay
     }
 
     var isDisposed: Bool { lock.withLock { disposed } }
@@ -61,7 +59,7 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
         }
         guard let action else { return }
         action(state, { [self] next in
-            schedule(next, after: lock.withLock { delay?(false) })
+            schedule(next, after: nil)
         }, { [self] next, dueTime in
             schedule(next, after: dueTime)
         })
@@ -72,7 +70,6 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
             if disposed { return [] }
             disposed = true
             action = nil
-            delay = nil
             defer { pending = [:] }
             return Array(pending.values)
         }

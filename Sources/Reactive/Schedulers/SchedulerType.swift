@@ -21,13 +21,13 @@ public protocol SchedulerType: ImmediateSchedulerType {
 }
 
 extension SchedulerType {
-    /// Periodic scheduling built from `scheduleRelative`: each tick schedules the next one.
+    /// Periodic scheduling built from `scheduleRelative`, as RxSwift emulates it: each tick
+    /// schedules the next one `period` later, then runs `action`.
+    ///
+    /// A tick that comes while `action` still runs (a scheduler that runs work concurrently)
+    /// runs it once more after it returns, never alongside it.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        let recursive = RecursiveScheduler<StateType>(scheduler: self) { state, recurse, _ in
-            recurse(action(state))
-        } delay: { isFirst in isFirst ? startAfter : period }
-        recursive.schedule(state, after: startAfter)
-        return recursive
+        PeriodicSchedule(state: state, period: period, action: action).start(on: self, after: startAfter)
     }
 
     /// Schedules `action` after `dueTime`; it may schedule itself again through `recurse` with a new delay.

@@ -88,6 +88,20 @@ final class CreationTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(210, 0), .next(220, 1), .next(230, 2)])
     }
 
+    func testInterval_nextTickIsScheduledBeforeTheElementIsSent() {
+        // As RxSwift: what the observer schedules for the next tick's moment runs after it.
+        let scheduler = TestScheduler(initialClock: 0)
+        let other = PublishSubject<Int>()
+        let res = scheduler.start(disposed: 235) {
+            Observable.merge(
+                Observable<Int>.interval(.seconds(10), scheduler: scheduler).do(onNext: { tick in
+                    if tick == 0 { scheduler.scheduleAt(220) { other.onNext(100) } }
+                }),
+                other)
+        }
+        XCTAssertEqual(res.events, [.next(210, 0), .next(220, 1), .next(220, 100), .next(230, 2)])
+    }
+
     func testDeferred_callsFactoryPerSubscriptionAndForwardsFactoryError() {
         var calls = 0
         let deferred = Observable<Int>.deferred { calls += 1; return .just(calls) }

@@ -77,6 +77,48 @@ final class SchedulerTests: ReactiveTestCase {
         XCTAssertEqual(ticks, [5, 15, 25, 35])
     }
 
+    func testSchedulePeriodic_onVirtualTime_schedulesTheNextTickBeforeRunningTheAction() {
+        // As RxSwift: a tick schedules the next one, then runs the action, so the next tick
+        // runs before what the action schedules for the same moment.
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [String] = []
+        var periodic: Disposable?
+        scheduler.scheduleAt(0) {
+            periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(10), period: .seconds(10)) { state in
+                log.append("tick \(state) at \(scheduler.clock)")
+                if state == 0 { scheduler.scheduleAt(20) { log.append("work at 20") } }
+                return state + 1
+            }
+        }
+        scheduler.scheduleAt(25) { periodic?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(log, ["tick 0 at 10", "tick 1 at 20", "work at 20"])
+    }
+
+    func testSchedulePeriodic_tickWhileTheActionRuns_runsTheActionAgainAfterItReturnsNotInsideIt() {
+        // A scheduler that runs work concurrently can start the next tick while the action
+        // still runs (here, re-entrantly): that tick's action waits for this one to return.
+        let scheduler = SteppedScheduler()
+        var states: [Int] = []
+        var depth = 0
+        var deepest = 0
+        let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(1)) { state in
+            depth += 1
+            deepest = max(deepest, depth)
+            defer { depth -= 1 }
+            states.append(state)
+            if state == 0 { XCTAssertEqual(scheduler.runScheduled(), 1) }
+            return state + 1
+        }
+        XCTAssertEqual(scheduler.runScheduled(), 1)
+        XCTAssertEqual(states, [0, 1])
+        XCTAssertEqual(deepest, 1)
+        XCTAssertEqual(scheduler.runScheduled(), 1)
+        XCTAssertEqual(states, [0, 1, 2])
+        periodic.dispose()
+        XCTAssertEqual(scheduler.runScheduled(), 0)
+    }
+
     func testHistoricalScheduler_advancesDates() {
         let start = Date(timeIntervalSince1970: 1_000)
         let scheduler = HistoricalScheduler(initialClock: start)
