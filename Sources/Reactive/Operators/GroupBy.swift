@@ -74,13 +74,7 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
             } else {
                 group = PublishSubject()
                 groups[key] = group
-                let references = self.references
-                let source = Observable<Element>.create { observer in
-                    let reference = references.retain()
-                    let subscription = group.subscribe(observer)
-                    return Disposables.create(reference, subscription)
-                }
-                forwardNext(GroupedObservable(key: key, source: source))
+                forwardNext(GroupedObservable(key: key, source: group.asObservable().holdingReference(of: references)))
             }
             group.on(.next(element))
         case .error, .completed:

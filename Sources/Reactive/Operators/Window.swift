@@ -6,7 +6,10 @@ extension ObservableType {
     ///
     /// The first window is sent at subscription. Each window is a hot observable: subscribe to
     /// it when it arrives, or its elements are missed. Completion and errors end the current
-    /// window and the result. A `count` below 1 fails with `RxError.argumentOutOfRange`.
+    /// window and the result. Disposing the result stops new windows from being sent, but the
+    /// source and the timer go on while a window is subscribed (reference counted, as in
+    /// RxSwift): that window still gets its elements and its end, and the source is disposed
+    /// when its subscription ends. A `count` below 1 fails with `RxError.argumentOutOfRange`.
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
         if count < 1 { return Observable.error(RxError.argumentOutOfRange) }
         return UnaryObservable<WindowSink<Element>>(asObservable(), (timeSpan, count, scheduler))
@@ -18,6 +21,10 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
     private let count: Int
     private let scheduler: SchedulerType
     private let timer = SerialDisposable()
+    private let sourceSubscription = SingleAssignmentDisposable()
+    /// The source's subscription and the timer, disposed once the result's subscription (the
+    /// primary reference, held as this sink's upstream) and every window subscription are.
+    private let references: RefCountDisposable
 
     /// What happens to the windows, in order: the source's events and the timer's ticks come
     /// from different threads, and a window's subscribers may send into the source re-entrantly,
@@ -41,13 +48,15 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
 
     init(downstream: Downstream<Observable<Element>>, parameters: (RxTimeInterval, Int, SchedulerType)) {
         (timeSpan, count, scheduler) = parameters
+        references = RefCountDisposable(disposable: BinaryDisposable(sourceSubscription, timer))
         super.init(downstream: downstream)
     }
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
-        forward(.next(window.asObservable()))
+        setUpstream(.object(references))
+        forward(.next(window.asObservable().holdingReference(of: references)))
         startTimer(0)
-        setUpstream(source.subscribe(sourceObserver))
+        sourceSubscription.setDisposable(source.subscribe(sourceObserver))
     }
 
     func on(_ event: inout Event<Element>) {
@@ -70,7 +79,8 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
                 return actions.removeFirst()
             }
             guard let next else { return }
-            if isDisposed { continue }
+            // Not `isDisposed`: after the result is disposed, a window still subscribed is served.
+            if hasTerminated || sourceSubscription.isDisposed { continue }
             apply(next)
         }
     }
@@ -84,9 +94,13 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
         case .event(.error(let error)):
             window.on(.error(error))
             forward(.error(error))
+            sourceSubscription.dispose()
+            timer.dispose()
         case .event(.completed):
             window.on(.completed)
             forward(.completed)
+            sourceSubscription.dispose()
+            timer.dispose()
         case .tick(let id):
             if id == windowID { openWindow() }
         }
@@ -99,7 +113,7 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
         windowID &+= 1
         windowCount = 0
         old.on(.completed)
-        forward(.next(window.asObservable()))
+        forward(.next(window.asObservable().holdingReference(of: references)))
         startTimer(windowID)
     }
 
@@ -108,9 +122,5 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
             sink.perform(.tick(id))
             return Disposables.create()
         }
-    }
-
-    override func dispose() {
-        if disposeOnce() { timer.dispose() }
     }
 }

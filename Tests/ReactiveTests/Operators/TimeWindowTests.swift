@@ -132,6 +132,32 @@ final class TimeWindowTests: ReactiveTestCase {
         XCTAssertEqual(observer.events, [.next(220, 0), .next(270, 1), .next(300, 2), .completed(300)])
     }
 
+    func testWindow_disposingTheResult_keepsTheSourceWhileAWindowIsSubscribed() {
+        // As RxSwift (and groupBy): a window subscribed when the result is disposed still gets
+        // its elements and its end; the source is disposed when that window's subscription ends.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300)])
+        let windowObserver = scheduler.createObserver(Int.self)
+        var windowSubscription: Disposable?
+        let res = scheduler.start(disposed: 215) {
+            xs.window(timeSpan: .seconds(1000), count: 3, scheduler: scheduler).do(onNext: { window in
+                if windowSubscription == nil { windowSubscription = window.subscribe(windowObserver) }
+            })
+        }
+        XCTAssertEqual(res.events.count, 1)
+        XCTAssertEqual(windowObserver.events, [.next(210, 1), .next(220, 2), .next(230, 3), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+        windowSubscription?.dispose()
+    }
+
+    func testWindow_disposingTheResultWithNoWindowSubscribed_disposesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let res = scheduler.start(disposed: 215) { xs.window(timeSpan: .seconds(1000), count: 3, scheduler: scheduler) }
+        XCTAssertEqual(res.events.count, 1)
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 215)])
+    }
+
     func testWindow_reentrantSendFromAWindowSubscriber_isQueuedNotDeadlocked() {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
