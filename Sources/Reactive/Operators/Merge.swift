@@ -64,12 +64,17 @@ extension ObservableType {
     ///
     /// Completes when all have completed; the first error is forwarded and disposes the rest.
     @inlinable public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        MergeObservable(source: Observable.from(Array(sources)), selector: { $0 }, mode: .merge(maxConcurrent: .max))
+        merge(Array(sources))
     }
 
     /// Merges the elements of several observables as they come.
+    ///
+    /// The observables are subscribed one after another inside `subscribe`, as RxSwift's merge
+    /// of an array does (not as steps of the current-thread trampoline, which may be running).
     @inlinable public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        MergeObservable(source: Observable.from(sources), selector: { $0 }, mode: .merge(maxConcurrent: .max))
+        // Every source handed to the merging sink at once, in a loop, before completion.
+        let allAtOnce = UnaryObservable<StartWithSink<Observable<Element>>>(Observable<Observable<Element>>.empty(), sources)
+        return MergeObservable(source: allAtOnce, selector: { $0 }, mode: .merge(maxConcurrent: .max))
     }
 
     /// Merges the elements of several observables as they come.

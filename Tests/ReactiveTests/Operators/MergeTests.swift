@@ -188,6 +188,42 @@ final class MergeTests: ReactiveTestCase {
         XCTAssertEqual(e.subscriptions, [Subscription(220, 240)])
     }
 
+    func testMerge_ofSeveralObservables_subscribesEveryOneAtSubscription_evenInsideATrampolineStep() {
+        // As RxSwift's merge of an array: the sources are subscribed one after another inside
+        // `subscribe`, not as later steps of the current-thread trampoline (which is running
+        // here: this is an element of `of`), so what they send right after is received.
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        let bag = DisposeBag()
+        Observable.of(0).subscribe(onNext: { _ in
+            Observable.merge(a, b).subscribe(onNext: { received.append($0) }).disposed(by: bag)
+            b.onNext(5)
+            a.onNext(1)
+        }).disposed(by: bag)
+        XCTAssertEqual(received, [5, 1])
+    }
+
+    func testMerge_ofSequences_interleavesTheirTrampolineSteps() {
+        // Both `of`s are subscribed at once, and each sends one element per trampoline step.
+        var received: [Int] = []
+        _ = Observable.merge(Observable.of(1, 2, 3), Observable.of(4, 5, 6)).subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received, [1, 4, 2, 5, 3, 6])
+    }
+
+    func testMerge_of100000SynchronousObservables_doesNotGrowTheStack() {
+        let one = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        var sum = 0
+        var completed = false
+        _ = Observable.merge(Array(repeating: one, count: 100_000)).subscribe(onNext: { sum += $0 }, onCompleted: { completed = true })
+        XCTAssertEqual(sum, 100_000)
+        XCTAssertTrue(completed)
+    }
+
     func testMergeInstanceAndConcatOfObservables() {
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
