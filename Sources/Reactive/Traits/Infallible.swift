@@ -75,7 +75,7 @@ extension Infallible {
     /// The elements of an array, then completion, sent on `scheduler`.
     public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> { Infallible(raw: .from(array, scheduler: scheduler)) }
     /// The elements of `sequence`, then completion, sent on `scheduler`.
-    public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(Array(sequence), scheduler: scheduler)) }
+    public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(sequence, scheduler: scheduler)) }
 
     /// Subscribes with closures for elements, completion and disposal.
     public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
@@ -102,7 +102,7 @@ extension Infallible {
     /// Sends each intermediate accumulation.
     public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate) -> Infallible<Accumulate> { Infallible<Accumulate>(raw: source.scan(seed, accumulator: accumulator)) }
     /// Sends `elements` first.
-    public func startWith(_ elements: Element...) -> Infallible<Element> { Infallible(raw: Observable.concat(Observable.from(elements), source)) }
+    public func startWith(_ elements: Element...) -> Infallible<Element> { Infallible(raw: UnaryObservable<StartWithSink<Element>>(source, elements)) }
     /// The first `count` elements.
     public func take(_ count: Int) -> Infallible<Element> { Infallible(raw: count < 0 ? .empty() : source.take(count)) }
     /// Drops the first `count` elements.

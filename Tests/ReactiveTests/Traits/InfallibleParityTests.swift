@@ -4,6 +4,33 @@ import XCTest
 
 /// The `Infallible` declarations RxSwift has, in virtual time where time counts.
 final class InfallibleParityTests: ReactiveTestCase {
+    func testStartWith_sendsItsElementsAtSubscription_evenInsideATrampolineStep() {
+        // As RxSwift's (Observable's startWith): the elements go out inside `subscribe`, and
+        // the source is subscribed right after, not as later steps of the running trampoline.
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        let bag = DisposeBag()
+        Observable.of(0).subscribe(onNext: { _ in
+            relay.asInfallible().startWith(1).subscribe(onNext: { received.append($0) }).disposed(by: bag)
+            relay.accept(2)
+        }).disposed(by: bag)
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func testFrom_sequence_isIteratedAnewForEachSubscription() {
+        var iterations = 0
+        let sequence = AnySequence { () -> IndexingIterator<[Int]> in
+            iterations += 1
+            return [iterations].makeIterator()
+        }
+        let infallible = Infallible.from(sequence)
+        XCTAssertEqual(iterations, 0)
+        var received: [Int] = []
+        _ = infallible.subscribe(onNext: { received.append($0) })
+        _ = infallible.subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received, [1, 2])
+    }
+
     private func infallible(_ scheduler: TestScheduler, _ events: [Recorded<Event<Int>>]) -> Infallible<Int> {
         scheduler.createColdObservable(events).asInfallible(onErrorJustReturn: -1)
     }
