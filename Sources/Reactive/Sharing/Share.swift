@@ -29,7 +29,7 @@ extension ObservableType {
         case (0, .forever):
             return multicast(PublishSubject<Element>()).refCount()
         case (_, .forever):
-            return multicast(ReplaySubject<Element>.create(bufferSize: Swift.max(1, replay))).refCount()
+            return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
         }
     }
 }

@@ -20,12 +20,12 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     @usableFromInline let checker = GrammarChecker()
 
     @inlinable init(bufferSize: Int?) {
-        precondition((bufferSize ?? 0) >= 0, "ReplaySubject buffer size must not be negative")
-        self.bufferSize = bufferSize
+        self.bufferSize = bufferSize.map { Swift.max(0, $0) }
         super.init(run: { unsafeDowncast($0, to: ReplaySubject<Element>.self).subscribe(downstream: $1) }, trampolined: false)
     }
 
-    /// Creates a subject that replays the last `bufferSize` elements.
+    /// Creates a subject that replays the last `bufferSize` elements (none if it is 0 or
+    /// negative, as in RxSwift: then it replays only its terminal event).
     @inlinable public static func create(bufferSize: Int) -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: bufferSize)
     }

@@ -104,6 +104,22 @@ final class SharingTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
 
+    func testShareForever_negativeReplay_replaysNothing_asWithoutReplay() {
+        // As RxSwift: a negative replay count keeps no element (it was taken as 1).
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(30)])
+        let shared = xs.share(replay: -1, scope: .forever)
+        let a = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
+        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
+        scheduler.start()
+        XCTAssertEqual(a.events, [.next(210, 1), .completed(230)])
+        XCTAssertEqual(late.events, [.completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
     func testShareForever_synchronousSource_isSubscribedOnce() {
         var subscriptions = 0
         let source = Observable<Int>.create { observer in

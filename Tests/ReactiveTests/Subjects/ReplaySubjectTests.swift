@@ -12,6 +12,22 @@ final class ReplaySubjectTests: ReactiveTestCase {
         XCTAssertEqual(events, [.next(4), .next(5), .completed])
     }
 
+    func testReplaySubject_zeroOrNegativeBufferSize_replaysOnlyTheTerminalEvent() {
+        // As RxSwift: a buffer size below 1 keeps no element (and does not trap).
+        for size in [0, -3] {
+            let subject = ReplaySubject<Int>.create(bufferSize: size)
+            subject.onNext(1)
+            var early: [Event<Int>] = []
+            _ = subject.subscribe { early.append($0) }
+            subject.onNext(2)
+            subject.onCompleted()
+            var late: [Event<Int>] = []
+            _ = subject.subscribe { late.append($0) }
+            XCTAssertEqual(early, [.next(2), .completed], "size \(size)")
+            XCTAssertEqual(late, [.completed], "size \(size)")
+        }
+    }
+
     func testReplaySubject_unbounded_replaysEverything() {
         let subject = ReplaySubject<Int>.createUnbounded()
         (1...40).forEach(subject.onNext)
