@@ -39,6 +39,7 @@ final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOper
                 lock.unlock()
                 timer.disposable = Disposables.create()
                 if emitter { emit(.next(element)) }
+                restartPeriod()
                 return
             }
             if !latest {
@@ -73,6 +74,7 @@ final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOper
         let now = scheduler.now
         lock.lock()
         var first: Event<Element>?
+        let sending = throttled != nil
         if let value = throttled {
             throttled = nil
             lastSent = now
@@ -81,6 +83,18 @@ final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOper
         if completed, acceptLocked(.completed), first == nil { first = .completed }
         lock.unlock()
         if let first { emit(first) }
+        if sending { restartPeriod() }
+    }
+
+    /// Starts the period again once the observer has taken the element, as RxSwift reads the
+    /// time after sending: an observer that takes a while pushes the next period back. (The
+    /// time of the decision, set before sending, is what an element arriving meanwhile from
+    /// another thread is throttled by.)
+    private func restartPeriod() {
+        let now = scheduler.now
+        lock.withLock {
+            if let last = lastSent, last < now { lastSent = now }
+        }
     }
 
     override func dispose() {

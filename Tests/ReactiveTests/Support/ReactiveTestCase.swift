@@ -691,15 +691,20 @@ struct ImmediateWorkScheduler: SchedulerType {
 /// A scheduler whose timed actions run only when the test calls `runScheduled()`, on the
 /// calling thread, whatever their due times (immediate ones run at once); after
 /// `holdNextScheduling()` the next `scheduleRelative` records its action, signals `held` and
-/// waits until `release` is signalled before it returns.
+/// waits until `release` is signalled before it returns. Its clock moves only by `advance(by:)`.
 final class SteppedScheduler: SchedulerType, @unchecked Sendable {
     private let lock = NSLock()
     private var scheduled: [(cancel: BooleanDisposable, run: () -> Void)] = []
     private var holdNext = false
+    private var clock = Date(timeIntervalSince1970: 0)
     let held = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
 
-    var now: RxTime { Date() }
+    var now: RxTime { lock.withLock { clock } }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { clock += seconds }
+    }
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         action(state)
