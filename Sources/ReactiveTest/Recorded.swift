@@ -39,6 +39,12 @@ extension Recorded {
     public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>] where Value == Event<T> {
         recordedEvents
     }
+
+    /// The recorded events given (RxTest's `Recorded.events([...])`): names their element type
+    /// where an array literal alone would not.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>] where Value == Event<T> {
+        recordedEvents
+    }
 }
 
 /// Events compare equal when both are `next` with equal elements, both `completed`, or both

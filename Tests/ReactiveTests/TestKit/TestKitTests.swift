@@ -10,6 +10,13 @@ import Testing
         #expect(Marbles.subscription("--^---!") == Subscription(20, 60))
     }
 
+    @Test func recordedEvents_variadicAndArrayForms_nameTheElementType() {
+        let variadic = Recorded.events(.next(210, 2), .completed(250))
+        let array = Recorded.events([.next(210, 2), .completed(250)])
+        #expect(variadic == [Recorded<Event<Int>>.next(210, 2), .completed(250)])
+        #expect(array == variadic)
+    }
+
     @Test func coldObservableFromMarbles_recordsSubscription() {
         assertNoLeaks {
             let scheduler = TestScheduler(initialClock: 0)
