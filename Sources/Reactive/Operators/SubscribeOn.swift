@@ -33,13 +33,18 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
             let sink = ForwardingSink(downstream: consume downstream)
+            // The scheduled work replaces `pending` with the source's subscription; a scheduler
+            // that runs the work inside `schedule` has done so before `schedule` returns, so its
+            // handle goes to `pending` alone and can no longer displace that subscription.
             let subscription = SerialDisposable()
+            let pending = SingleAssignmentDisposable()
+            subscription.disposable = pending
             sink.setUpstream(.object(subscription))
-            subscription.disposable = node.scheduler.schedule(()) { _ in
+            pending.setDisposable(node.scheduler.schedule(()) { _ in
                 let inner = node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward($1) })
                 subscription.disposable = ScheduledDisposable(scheduler: node.scheduler, disposable: inner)
                 return Disposables.create()
-            }
+            })
             return .object(sink)
         })
     }

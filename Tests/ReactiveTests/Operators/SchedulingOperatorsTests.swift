@@ -94,6 +94,22 @@ final class SubscribeOnTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
     }
 
+    func testSubscribeOn_schedulerRunningTheSubscriptionAtOnce_keepsTheSourceSubscribedUntilDisposed() {
+        // An immediate scheduler (or the main one, on the main thread) subscribes the source
+        // inside `schedule`: that subscription must outlive the call, as in RxSwift.
+        for scheduler in [ImmediateScheduler.instance as ImmediateSchedulerType, ConcurrentMainScheduler.instance] {
+            let subject = PublishSubject<Int>()
+            var received: [Int] = []
+            let subscription = subject.subscribe(on: scheduler).subscribe(onNext: { received.append($0) })
+            subject.onNext(1)
+            XCTAssertTrue(subject.hasObservers)
+            subscription.dispose()
+            subject.onNext(2)
+            XCTAssertEqual(received, [1], "\(type(of: scheduler))")
+            XCTAssertFalse(subject.hasObservers)
+        }
+    }
+
     func testSubscribeOn_disposeBeforeScheduledSubscription_neverSubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1)])
