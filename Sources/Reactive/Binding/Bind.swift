@@ -28,12 +28,19 @@ extension ObservableType {
 
     /// Calls `onNext` with each element (RxCocoa's `bind(onNext:)`).
     ///
-    /// Binding is for sequences that do not fail: an error is a programming error, an assertion
-    /// in debug builds (as RxCocoa's fatal error in debug builds), ignored in release builds.
+    /// Binding is for sequences that do not fail: an error is a programming error, written to
+    /// standard error and then an assertion in debug builds (as RxCocoa's fatal error there).
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(onNext: onNext, onError: { error in
-            assertionFailure("Binding error: \(error)")
-        })
+        subscribe(onNext: onNext, onError: { Hooks.reportMisuse("Binding error: \($0)") })
+    }
+
+    /// Calls `onNext` with `object` and each element (RxCocoa's `bind(with:onNext:)`), so the
+    /// closure need not capture `object`.
+    ///
+    /// `object` is held weakly: once it is gone, elements are dropped (the subscription stays
+    /// until disposed). An error is a programming error, as for `bind(onNext:)`.
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
+        subscribe(onNext: bindingWeakly(object, onNext), onError: { Hooks.reportMisuse("Binding error: \($0)") })
     }
 
     /// The one observer fan-out behind `bind(to:)`, `drive` and `emit`: every event goes to

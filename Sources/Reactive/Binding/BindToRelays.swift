@@ -33,12 +33,13 @@ extension ObservableType {
     }
 
     /// The one relay fan-out behind `bind(to:)`, `drive` and `emit`: each element goes to every
-    /// relay in order, completion is ignored, an error asserts (it cannot reach a relay).
+    /// relay in order, completion is ignored, an error is reported as a misuse (it cannot
+    /// reach a relay).
     func subscribe<Relay: AcceptingRelay>(acceptingInto relays: [Relay]) -> Disposable where Relay.Element == Element {
         subscribe { event in
             switch event {
             case .next(let element): for relay in relays { relay.accept(element) }
-            case .error(let error): assertionFailure("Binding error to a relay: \(error)")
+            case .error(let error): Hooks.reportMisuse("Binding error to a relay: \(error)")
             case .completed: break
             }
         }

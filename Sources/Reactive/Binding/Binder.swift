@@ -14,8 +14,8 @@ public struct Binder<Value>: ObserverType {
     /// nothing queued the binding runs at once, from any other thread it runs later on the main
     /// queue (which must be running: `dispatchMain()` or `RunLoop.main.run()` on Linux). Pass
     /// `CurrentThreadScheduler.instance` or `ImmediateScheduler.instance` to bind on the
-    /// sending thread. The target is held weakly; errors are a programming error (an assertion
-    /// in debug builds), completion is ignored.
+    /// sending thread. The target is held weakly; errors are a programming error (written to
+    /// standard error, then an assertion in debug builds), completion is ignored.
     public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
         handler = { [weak target] event in
             switch event {
@@ -25,7 +25,7 @@ public struct Binder<Value>: ObserverType {
                     return Disposables.create()
                 }
             case .error(let error):
-                assertionFailure("Binding error: \(error)")
+                Hooks.reportMisuse("Binding error: \(error)")
             case .completed:
                 break
             }

@@ -69,6 +69,14 @@ public enum Hooks {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
+    /// Reports a programming error the library can absorb (an error reaching a binding, an
+    /// `Infallible` that fails): written to standard error, then an assertion in debug builds
+    /// (where RxSwift stops at a fatal error); release builds go on.
+    static func reportMisuse(_ message: String) {
+        writeToStandardError("⚠️ Reactive: \(message)")
+        assertionFailure(message)
+    }
+
     @usableFromInline static func subscriptionCallStack() -> [String] {
         recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
     }

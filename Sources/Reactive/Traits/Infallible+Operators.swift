@@ -8,7 +8,7 @@ extension Infallible {
             switch event {
             case .next(let element): on(.next(element))
             case .completed: on(.completed)
-            case .error(let error): assertionFailure("An Infallible sent an error: \(error)")
+            case .error(let error): Hooks.reportMisuse("An Infallible sent an error: \(error)")
             }
         }
     }
@@ -22,13 +22,14 @@ extension Infallible {
     }
 
     /// The infallible `factory` makes for each subscription. `factory` may throw only as a
-    /// programming error (the error would break the promise): an assertion in debug builds.
+    /// programming error (the error would break the promise): written to standard error, then an
+    /// assertion in debug builds; the infallible is then empty.
     public static func deferred(_ factory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
         Infallible(raw: Observable.deferred {
             do {
                 return try factory().source
             } catch {
-                assertionFailure("Infallible.deferred's factory threw: \(error)")
+                Hooks.reportMisuse("Infallible.deferred's factory threw: \(error)")
                 return .empty()
             }
         })

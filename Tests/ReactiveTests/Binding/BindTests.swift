@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class BindTests: ReactiveTestCase {
@@ -67,6 +68,25 @@ final class BindTests: ReactiveTestCase {
         XCTAssertEqual(labelled, "events: 2")
     }
 
+    func testBindWith_passesTheObject_heldWeakly_elementsDroppedOnceItIsGone() {
+        final class Owner {
+            var received: [Int] = []
+        }
+        var owner: Owner? = Owner()
+        weak let watched = owner
+        let source = PublishSubject<Int>()
+        let binding = source.bind(with: owner!) { owner, value in owner.received.append(value) }
+        source.onNext(1)
+        source.onNext(2)
+        XCTAssertEqual(owner?.received, [1, 2])
+        owner = nil
+        XCTAssertNil(watched, "the binding must not keep the object")
+        source.onNext(3)
+        XCTAssertTrue(source.hasObservers, "the subscription stays until disposed")
+        binding.dispose()
+        XCTAssertFalse(source.hasObservers)
+    }
+
     func testRelaysAsInfallible_andCreateUnbound() {
         let relay = BehaviorRelay(value: 1)
         var received: [Int] = []
@@ -88,4 +108,30 @@ final class BindTests: ReactiveTestCase {
         XCTAssertEqual(replayed, [9])
         replaying.dispose()
     }
+
+    #if !DEBUG
+    // Debug builds stop at an assertion there (RxSwift's fatal error); release builds go on,
+    // and the error must not pass in silence.
+    func testBindings_errorReachingThem_isWrittenToStandardErrorInReleaseBuilds() {
+        final class Target {}
+        let target = Target()
+        let relay = PublishRelay<Int>()
+        var bound: [Int] = []
+        let written = captureStandardError {
+            _ = Observable<Int>.error(TestError.first).bind(onNext: { bound.append($0) })
+            _ = Observable<Int>.error(TestError.first).bind(to: Binder(target, scheduler: ImmediateScheduler.instance) { _, value in bound.append(value) })
+            _ = Observable<Int>.error(TestError.first).bind(to: relay)
+            _ = Observable<Int>.error(TestError.first).bind(with: target) { _, value in bound.append(value) }
+            _ = Infallible<Int>.deferred { throw TestError.first }.subscribe(onNext: { bound.append($0) })
+        }
+        XCTAssertEqual(bound, [])
+        let lines = written.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 5, written)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("⚠️ Reactive: ") && $0.contains("\(TestError.first)") }, written)
+        XCTAssertTrue(lines[0].contains("Binding error"), written)
+        XCTAssertTrue(lines[2].contains("Binding error to a relay"), written)
+        XCTAssertTrue(lines[3].contains("Binding error"), written)
+        XCTAssertTrue(lines[4].contains("Infallible.deferred's factory threw"), written)
+    }
+    #endif
 }
