@@ -26,12 +26,29 @@ extension ObservableConvertibleType where Element: Sendable {
 extension Infallible where Element: Sendable {
     /// The elements as an `AsyncStream` (unbounded buffering; see `Observable.values`).
     public var values: AsyncStream<Element> {
-        let source = asObservable()
-        return AsyncStream { continuation in
-            let subscription = source.subscribe(onNext: { continuation.yield($0) }, onCompleted: { continuation.finish() })
-            let box = DisposableBox(subscription)
-            continuation.onTermination = { _ in box.dispose() }
-        }
+        nonFailingValues(of: asObservable())
+    }
+}
+
+extension SharedSequence where Element: Sendable {
+    /// The elements as an `AsyncStream`, for `for await` (RxCocoa's `Driver.values` and
+    /// `Signal.values`): a shared sequence never fails, so the iteration never throws.
+    ///
+    /// Main-actor isolated, as in RxCocoa: the sequence delivers on the main thread. Subscribes
+    /// when the stream is created; unbounded buffering; ending the iteration (or cancelling its
+    /// task) disposes the subscription.
+    @MainActor public var values: AsyncStream<Element> {
+        nonFailingValues(of: asObservable())
+    }
+}
+
+/// The elements of a sequence that never fails (an `Infallible`, a shared sequence), as an
+/// `AsyncStream`.
+private func nonFailingValues<Element: Sendable>(of source: Observable<Element>) -> AsyncStream<Element> {
+    AsyncStream { continuation in
+        let subscription = source.subscribe(onNext: { continuation.yield($0) }, onCompleted: { continuation.finish() })
+        let box = DisposableBox(subscription)
+        continuation.onTermination = { _ in box.dispose() }
     }
 }
 

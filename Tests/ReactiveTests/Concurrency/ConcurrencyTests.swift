@@ -82,6 +82,33 @@ final class ConcurrencyTests: ReactiveTestCase {
         XCTAssertEqual(infallible, [1, 2])
     }
 
+    @MainActor
+    func testSharedSequenceValues_neverThrow_finishAtCompletion_andCancellingDisposes() async {
+        let subject = PublishSubject<Int>()
+        var driver: Driver<Int>?
+        var signal: Signal<Int>?
+        SharingScheduler.mock(scheduler: ImmediateWorkScheduler()) {
+            driver = Driver.of(1, 2, 3)
+            signal = subject.asSignal(onErrorJustReturn: -1)
+        }
+        guard let driver, let signal else { return XCTFail("not made") }
+        var received: [Int] = []
+        // `for await`, not `for try await`: the stream is an AsyncStream.
+        for await value in driver.values { received.append(value) }
+        XCTAssertEqual(received, [1, 2, 3])
+        let signalled = Collector<Int>()
+        let task = Task { @MainActor in
+            for await value in signal.values { signalled.append(value) }
+        }
+        while !subject.hasObservers { await Task.yield() }
+        subject.onNext(4)
+        while signalled.values.isEmpty { await Task.yield() }
+        task.cancel()
+        await task.value
+        XCTAssertEqual(signalled.values, [4])
+        XCTAssertFalse(subject.hasObservers, "cancelling the iteration disposed the subscription")
+    }
+
     func testSingleValue_cancellationDisposesAndThrows() async {
         let subject = PublishSubject<Int>()
         let task = Task { try await subject.asSingle().value }
