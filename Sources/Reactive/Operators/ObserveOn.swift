@@ -25,9 +25,19 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
     let source: Observable<Element>
     let scheduler: ImmediateSchedulerType
 
+    #if DEBUG
+    /// Counted in `Resources.numberOfSerialDispatchQueueObservables` (the observables, as RxSwift
+    /// counts them, not their subscriptions).
+    private let countsAsSerialQueue: Bool
+    #endif
+
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
+        #if DEBUG
+        countsAsSerialQueue = scheduler is SerialDispatchQueueScheduler
+        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingAdd(1, ordering: .relaxed) }
+        #endif
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ObserveOnObservable<Element>.self)
             let sink = ObserveOnSink(downstream: consume downstream, scheduler: node.scheduler)
@@ -35,6 +45,12 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
             return .object(sink)
         })
     }
+
+    #if DEBUG
+    deinit {
+        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingSubtract(1, ordering: .relaxed) }
+    }
+    #endif
 }
 
 final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
@@ -45,28 +61,14 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     private var draining = false
     private let pending = SerialDisposable()
 
-    #if DEBUG
-    private let countsAsSerialQueue: Bool
-    #endif
-
     /// The scheduler is a serial dispatch queue (`MainScheduler` included).
     private let deliversEachOnItsOwn: Bool
 
     init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         deliversEachOnItsOwn = scheduler is SerialDispatchQueueScheduler
-        #if DEBUG
-        countsAsSerialQueue = scheduler is SerialDispatchQueueScheduler
-        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingAdd(1, ordering: .relaxed) }
-        #endif
         super.init(downstream: downstream)
     }
-
-    #if DEBUG
-    deinit {
-        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingSubtract(1, ordering: .relaxed) }
-    }
-    #endif
 
     func on(_ event: inout Event<Element>) {
         if deliversEachOnItsOwn {

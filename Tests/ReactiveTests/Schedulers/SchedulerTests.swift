@@ -236,11 +236,18 @@ final class SchedulerTests: ReactiveTestCase {
         let queue = SerialDispatchQueueScheduler(qos: .default)
         let before = Resources.numberOfSerialDispatchQueueObservables
         let subject = PublishSubject<Int>()
-        let subscription = subject.observe(on: queue).subscribe()
+        // RxSwift counts the observables, not their subscriptions: one before any subscription,
+        // still one with two.
+        var observed: Observable<Int>? = subject.observe(on: queue)
         XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1)
-        subscription.dispose()
+        let subscriptions = [observed?.subscribe(), observed?.subscribe()]
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1)
+        subscriptions.forEach { $0?.dispose() }
+        observed = nil
         waitUntil(timeout: 2) { Resources.numberOfSerialDispatchQueueObservables == before }
         XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before)
+        _ = Observable.just(1).observe(on: ImmediateWorkScheduler())
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before, "other schedulers do not count")
         maxTailRecursiveSinkStackSize = 0
         _ = Observable.concat((0..<1_000).map { Observable.just($0) }).subscribe()
         XCTAssertEqual(maxTailRecursiveSinkStackSize, 1, "a thousand sequences in a loop: no stack")
