@@ -1,3 +1,7 @@
+/// Another name for ``Observable`` (RxSwift's `RxObservable`), which code ported from RxSwift
+/// may use where Observation's `Observable` is in scope too.
+public typealias RxObservable<Element> = Observable<Element>
+
 /// A push-based sequence of elements: the type every operator returns.
 ///
 /// An `Observable` is an immutable recipe; each `subscribe` starts an independent run of it
