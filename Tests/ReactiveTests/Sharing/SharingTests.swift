@@ -74,18 +74,25 @@ final class SharingTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230), Subscription(300, 330)])
     }
 
+    /// Subscribes `shared` at 200 and again at 300, runs `scheduler`, and returns what each
+    /// subscription received.
+    private func subscribeEarlyAndLate(_ shared: Observable<Int>, on scheduler: TestScheduler) -> (early: [Recorded<Event<Int>>], late: [Recorded<Event<Int>>]) {
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) { shared.subscribe(early).disposed(by: bag) }
+        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
+        scheduler.start()
+        return (early.events, late.events)
+    }
+
     func testShareReplayForever_replaysTerminalWithoutResubscribing() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
         let shared = xs.share(replay: 1, scope: .forever)
-        let a = scheduler.createObserver(Int.self)
-        let late = scheduler.createObserver(Int.self)
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
-        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
-        scheduler.start()
-        XCTAssertEqual(a.events, [.next(210, 1), .next(220, 2), .completed(230)])
-        XCTAssertEqual(late.events, [.next(300, 2), .completed(300)])
+        let (early, late) = subscribeEarlyAndLate(shared, on: scheduler)
+        XCTAssertEqual(early, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(late, [.next(300, 2), .completed(300)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)], "the source is not subscribed again")
     }
 
@@ -93,14 +100,9 @@ final class SharingTests: ReactiveTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .error(30, TestError.first)])
         let shared = xs.share(scope: .forever)
-        let a = scheduler.createObserver(Int.self)
-        let late = scheduler.createObserver(Int.self)
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
-        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
-        scheduler.start()
-        XCTAssertEqual(a.events, [.next(210, 1), .error(230, TestError.first)])
-        XCTAssertEqual(late.events, [.error(300, TestError.first)])
+        let (early, late) = subscribeEarlyAndLate(shared, on: scheduler)
+        XCTAssertEqual(early, [.next(210, 1), .error(230, TestError.first)])
+        XCTAssertEqual(late, [.error(300, TestError.first)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
 
@@ -109,14 +111,9 @@ final class SharingTests: ReactiveTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(30)])
         let shared = xs.share(replay: -1, scope: .forever)
-        let a = scheduler.createObserver(Int.self)
-        let late = scheduler.createObserver(Int.self)
-        let bag = DisposeBag()
-        scheduler.scheduleAt(200) { shared.subscribe(a).disposed(by: bag) }
-        scheduler.scheduleAt(300) { shared.subscribe(late).disposed(by: bag) }
-        scheduler.start()
-        XCTAssertEqual(a.events, [.next(210, 1), .completed(230)])
-        XCTAssertEqual(late.events, [.completed(300)])
+        let (early, late) = subscribeEarlyAndLate(shared, on: scheduler)
+        XCTAssertEqual(early, [.next(210, 1), .completed(230)])
+        XCTAssertEqual(late, [.completed(300)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
 
