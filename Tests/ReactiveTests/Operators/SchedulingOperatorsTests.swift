@@ -187,6 +187,7 @@ final class BlockingTests: ReactiveTestCase {
 @MainActor final class MainActorViewModel {
     private(set) var values: [Int] = []
     private(set) var allOnMainThread = true
+    private(set) var completed = false
     let bag = DisposeBag()
 
     func bind(to source: Observable<Int>) {
@@ -197,6 +198,8 @@ final class BlockingTests: ReactiveTestCase {
                     self?.allOnMainThread = self?.allOnMainThread == true && Thread.isMainThread
                     self?.values.append(value)
                 }
+            }, onCompleted: { [weak self] in
+                MainActor.assumeIsolated { self?.completed = true }
             })
             .disposed(by: bag)
     }
@@ -212,7 +215,10 @@ final class MainActorTests: ReactiveTestCase {
         let model = MainActorViewModel()
         let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         model.bind(to: Observable.from(Array(1...50)).subscribe(on: background))
-        runMainLoop(until: { model.values.count >= 50 }, timeout: 5)
+        // Until the completion too: each event is a main-queue block of its own, and one left
+        // queued when the test ends would hold the subscription past the leak check.
+        runMainLoop(until: { model.completed }, timeout: 5)
+        XCTAssertTrue(model.completed)
         XCTAssertEqual(model.values, Array(1...50))
         XCTAssertTrue(model.allOnMainThread)
     }
