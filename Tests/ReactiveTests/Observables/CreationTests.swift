@@ -51,6 +51,16 @@ final class CreationTests: ReactiveTestCase {
         XCTAssertEqual(try Observable.generate(initialState: 1, condition: { $0 < 100 }, iterate: { $0 * 3 }).toBlocking().toArray(), [1, 3, 9, 27, 81])
     }
 
+    func testRange_negativeCountOrOverflow_failsWithArgumentOutOfRange_insteadOfTrapping() {
+        // Bad input is an error event, as take, skip and element(at:) send it (RxSwift traps).
+        let scheduler = TestScheduler(initialClock: 0)
+        XCTAssertEqual(scheduler.start { Observable<Int>.range(start: 0, count: -1, scheduler: scheduler) }.events, [.error(200, RxError.argumentOutOfRange)])
+        let overflowing = Observable<Int8>.range(start: 120, count: 9).toBlocking().materialize()
+        guard case .failed([], RxError.argumentOutOfRange) = overflowing else { return XCTFail("\(overflowing)") }
+        XCTAssertEqual(try Observable<Int8>.range(start: 120, count: 8).toBlocking().toArray(), Array(120...127), "up to Int8.max is in range")
+        XCTAssertEqual(try Observable<Int>.range(start: 3, count: 0).toBlocking().toArray(), [])
+    }
+
     func testGenerate_throwingIterate_sendsError() {
         let result = Observable.generate(initialState: 0, condition: { _ in true }, iterate: { _ in throw TestError.second }).toBlocking().materialize()
         XCTAssertEqual(result.elements, [0])
