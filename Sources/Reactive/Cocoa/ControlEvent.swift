@@ -40,18 +40,21 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// The events as a `Driver`. An error breaks the promise: it is reported (`Hooks`, an
     /// assertion in debug builds) and the driver ends.
     public func asDriver() -> Driver<Element> {
-        asDriver(onErrorRecover: { error in
-            Hooks.reportMisuse("A ControlEvent's driver received an error: \(error)")
-            return .empty()
-        })
+        asDriver(onErrorRecover: endingOnBrokenPromise("A ControlEvent's driver"))
     }
 
     /// The events as a `Signal`. An error breaks the promise: it is reported (`Hooks`, an
     /// assertion in debug builds) and the signal ends.
     public func asSignal() -> Signal<Element> {
-        asSignal(onErrorRecover: { error in
-            Hooks.reportMisuse("A ControlEvent's signal received an error: \(error)")
-            return .empty()
-        })
+        asSignal(onErrorRecover: endingOnBrokenPromise("A ControlEvent's signal"))
+    }
+}
+
+/// What a `Driver` or `Signal` made from a control's sequence does with an error, which breaks
+/// the control's promise: reports it through `Hooks` (an assertion in debug builds) and ends.
+func endingOnBrokenPromise<Strategy, Element>(_ made: String) -> (Swift.Error) -> SharedSequence<Strategy, Element> {
+    { error in
+        Hooks.reportMisuse("\(made) received an error: \(error)")
+        return .empty()
     }
 }

@@ -54,10 +54,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// The values as a `Driver`. An error breaks the promise: it is reported (`Hooks`, an
     /// assertion in debug builds) and the driver ends.
     public func asDriver() -> Driver<Element> {
-        asDriver(onErrorRecover: { error in
-            Hooks.reportMisuse("A ControlProperty's driver received an error: \(error)")
-            return .empty()
-        })
+        asDriver(onErrorRecover: endingOnBrokenPromise("A ControlProperty's driver"))
     }
 }
 

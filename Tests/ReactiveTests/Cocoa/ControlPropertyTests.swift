@@ -110,4 +110,25 @@ final class ControlPropertyTests: ReactiveTestCase {
         subscription.value?.dispose()
         runMainLoop(until: { false }, timeout: 0.05)
     }
+
+    #if !DEBUG
+    // Debug builds stop at an assertion there; release builds report the error and end.
+    func testControlTraits_errorBreakingThePromise_isReportedAndEndsTheDriverOrSignal() {
+        var events: [Event<Int>] = []
+        let written = captureStandardError {
+            SharingScheduler.mock(scheduler: ImmediateWorkScheduler()) {
+                let failing = Observable<Int>.concat(.just(1), .error(TestError.first))
+                _ = ControlEvent(events: failing).asDriver().asObservable().subscribe { events.append($0) }
+                _ = ControlEvent(events: failing).asSignal().asObservable().subscribe { events.append($0) }
+                _ = ControlProperty(values: failing, valueSink: AnyObserver<Int> { _ in }).asDriver().asObservable().subscribe { events.append($0) }
+            }
+        }
+        XCTAssertEqual(events, [.next(1), .completed, .next(1), .completed, .next(1), .completed])
+        let lines = written.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, written)
+        XCTAssertTrue(lines[0].contains("A ControlEvent's driver received an error"), written)
+        XCTAssertTrue(lines[1].contains("A ControlEvent's signal received an error"), written)
+        XCTAssertTrue(lines[2].contains("A ControlProperty's driver received an error"), written)
+    }
+    #endif
 }
