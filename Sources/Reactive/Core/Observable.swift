@@ -96,9 +96,16 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     case empty
 }
 
+/// A sink at the end of a chain, standing for the user's observer: `subscribe(onNext:…)`'s and
+/// `subscribe(_ observer:)`'s. RxSwift's observers never dispose the subscription they get a
+/// terminal event from (the operator that sent it disposes itself once its own work is done),
+/// where these dispose their upstream at once; `do` tells them apart to keep RxSwift's order
+/// of `afterCompleted` and `onDispose` (see `DoSink`).
+@usableFromInline protocol FinalObserverSink: AnyObject {}
+
 /// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and
 /// releases the observer once disposed (never while delivering to it).
-@usableFromInline final class ObserverSink<Observer: ObserverType>: Sink {
+@usableFromInline final class ObserverSink<Observer: ObserverType>: Sink, FinalObserverSink {
     // Read only inside beginDelivery/endDelivery; cleared only by releaseUserResources, so
     // delivered to by borrowing it (see `HeldObserver`).
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic

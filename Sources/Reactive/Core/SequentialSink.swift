@@ -47,6 +47,9 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             loopLock.withLock { requested = false }
             if isStopped { break }
             guard let source = nextSource() else { break }
+            // The finished source's subscription goes before the next source is subscribed, as
+            // in RxSwift (its `onDispose` runs before the next source's first event).
+            current.disposable = NopDisposable()
             current.disposable = source.subscribe(Downstream(self) { unsafeDowncast($0, to: SequentialSink<Element>.self).on(&$1) })
             let again: Bool = loopLock.withLock {
                 if !requested { looping = false }

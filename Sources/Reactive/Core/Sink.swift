@@ -63,6 +63,12 @@ import Synchronization
     // ending the upstream became a switch over `Upstream`'s cases, and each call cost more than
     // the code it saves (mapFilterCreating 9,742 → 9,613 instructions once inlined).
     @usableFromInline @inline(__always) final func disposeOnceDeferringRelease() -> (first: Bool, releaseNow: Bool) {
+        disposeOnceDeferringRelease(beforeEndingUpstream: {})
+    }
+
+    /// As `disposeOnceDeferringRelease()`; the first caller runs `beforeEndingUpstream` once the
+    /// sink is marked disposed and before its upstream is disposed.
+    @usableFromInline @inline(__always) final func disposeOnceDeferringRelease(beforeEndingUpstream: () -> Void) -> (first: Bool, releaseNow: Bool) {
         var current = state.word.load(ordering: .relaxed)
         while true {
             if current & SubscriptionState.disposedBit != 0 { return (false, false) }
@@ -72,6 +78,7 @@ import Synchronization
             if exchanged { break }
             current = original
         }
+        beforeEndingUpstream()
         if current & SubscriptionState.upstreamSetBit != 0 {
             upstream.take().end()
         }

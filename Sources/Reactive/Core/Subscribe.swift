@@ -47,7 +47,7 @@ extension ObservableType {
 
 /// The sink of `subscribe(onNext:…)`. It releases the closures as soon as the subscription is
 /// disposed or terminated (breaking cycles through captured subscriptions), never while one runs.
-@usableFromInline final class SubscribeSink<Element>: Sink {
+@usableFromInline final class SubscribeSink<Element>: Sink, FinalObserverSink {
     // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
     // check would only add a thread-local lookup to every access on the per-event path.
@@ -86,23 +86,43 @@ extension ObservableType {
                 } else {
                     Hooks.defaultErrorHandler(callStack, error)
                 }
-                dispose()
+                endAfterTerminal()
             }
             endDelivery()
         case .completed:
             if beginDelivery(terminal: true) {
                 onCompleted?()
-                dispose()
+                endAfterTerminal()
             }
             endDelivery()
         }
     }
 
+    /// Disposed by the user: the upstream first, then `onDisposed`, as RxSwift's subscription
+    /// disposes its parts in that order.
     @usableFromInline override func dispose() {
-        let (first, releaseNow) = disposeOnceDeferringRelease()
+        end(onDisposedFirst: false)
+    }
+
+    /// After a terminal event: `onDisposed` right after the event's closure, then the upstream's
+    /// disposal, as RxSwift's observer calls it at the terminal event and leaves the upstream to
+    /// the operator that sent it.
+    @inlinable func endAfterTerminal() {
+        end(onDisposedFirst: true)
+    }
+
+    @inlinable @inline(__always) func end(onDisposedFirst: Bool) {
+        var onDisposed: (() -> Void)?
+        // Only the first disposer runs the closure, so `onDisposed` is read and cleared once.
+        let (first, releaseNow) = disposeOnceDeferringRelease(beforeEndingUpstream: {
+            onDisposed = self.onDisposed
+            self.onDisposed = nil
+            if onDisposedFirst {
+                onDisposed?()
+                onDisposed = nil
+            }
+        })
         guard first else { return }
-        let onDisposed = self.onDisposed
-        self.onDisposed = nil
         if releaseNow { releaseUserResources() }
         onDisposed?()
     }

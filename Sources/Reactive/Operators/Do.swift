@@ -89,15 +89,15 @@ extension ObservableType {
                 try handlers.afterNext?(element)
             case .error(let error):
                 if isStopped { return }
-                hold()
-                defer { release() }
+                let holding = holdsForFinalObserver()
+                defer { if holding { release() } }
                 try handlers.onError?(error)
                 forwardError(error)
                 try handlers.afterError?(error)
             case .completed:
                 if isStopped { return }
-                hold()
-                defer { release() }
+                let holding = holdsForFinalObserver()
+                defer { if holding { release() } }
                 try handlers.onCompleted?()
                 forwardCompleted()
                 try handlers.afterCompleted?()
@@ -105,6 +105,17 @@ extension ObservableType {
         } catch {
             forwardError(error)
         }
+    }
+
+    /// Around a terminal event, as in RxSwift: the user's observer right after this `do`
+    /// disposes the subscription while it takes the event, where RxSwift's leaves that to this
+    /// operator once `afterCompleted`/`afterError` ran, so its disposal waits until then. Any
+    /// other downstream is an operator, whose disposal reaches this subscription at once in
+    /// RxSwift too (`onDispose` before the after-handler).
+    @inlinable func holdsForFinalObserver() -> Bool {
+        guard downstream.target is FinalObserverSink else { return false }
+        hold()
+        return true
     }
 
     @usableFromInline func hold() {

@@ -92,4 +92,69 @@ final class DoTests: ReactiveTestCase {
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(disposals, 1)
     }
+
+    // The order of `onDispose` against the after-handlers and the subscriber's closures, as
+    // RxSwift 6 runs it (checked against RxSwift built on this machine): the user's observer
+    // leaves the disposal to the operator that sent the terminal event, an operator in between
+    // disposes at once.
+
+    /// `do(…)` named `name`, logging its completion, after-completion and disposal.
+    private func ends(_ source: Observable<Int>, _ name: String, _ log: Collector<String>) -> Observable<Int> {
+        source.do(onNext: { _ in }, afterNext: { log.append("afterNext \(name) \($0)") },
+                  onError: { _ in log.append("onError \(name)") }, afterError: { _ in log.append("afterError \(name)") },
+                  onCompleted: { log.append("onCompleted \(name)") }, afterCompleted: { log.append("afterCompleted \(name)") },
+                  onDispose: { log.append("onDispose \(name)") })
+    }
+
+    /// Subscribes to what `make` builds over a subject, completes (or fails) the subject, and
+    /// returns the log with the subscriber's closures in it.
+    private func runEnding(failing: Bool = false, _ make: (Observable<Int>, Collector<String>) -> Observable<Int>) -> [String] {
+        let log = Collector<String>()
+        let subject = PublishSubject<Int>()
+        _ = make(subject.asObservable(), log).subscribe(
+            onNext: { log.append("subscriber \($0)") }, onError: { _ in log.append("subscriber error") },
+            onCompleted: { log.append("subscriber completed") }, onDisposed: { log.append("subscriber disposed") })
+        subject.onNext(1)
+        if failing { subject.onError(TestError.first) } else { subject.onCompleted() }
+        return log.values
+    }
+
+    func testDo_subscriberRightAfter_afterCompletedRunsBeforeOnDispose() {
+        XCTAssertEqual(runEnding { ends($0, "A", $1) }, [
+            "subscriber 1", "afterNext A 1", "onCompleted A", "subscriber completed", "subscriber disposed", "afterCompleted A", "onDispose A"])
+    }
+
+    func testDo_operatorInBetween_disposesAtOnce_soOnDisposeRunsBeforeAfterCompleted() {
+        XCTAssertEqual(runEnding { ends($0, "A", $1).map { $0 } }, [
+            "subscriber 1", "afterNext A 1", "onCompleted A", "subscriber completed", "subscriber disposed", "onDispose A", "afterCompleted A"])
+        XCTAssertEqual(runEnding(failing: true) { ends($0, "A", $1).filter { _ in true } }, [
+            "subscriber 1", "afterNext A 1", "onError A", "subscriber error", "subscriber disposed", "onDispose A", "afterError A"])
+    }
+
+    func testDo_twoDos_innerOnDisposeFirst_betweenTheAfterHandlers() {
+        XCTAssertEqual(runEnding { ends(ends($0, "A", $1), "B", $1) }, [
+            "subscriber 1", "afterNext B 1", "afterNext A 1", "onCompleted A", "onCompleted B", "subscriber completed",
+            "subscriber disposed", "afterCompleted B", "onDispose A", "onDispose B", "afterCompleted A"])
+    }
+
+    func testSubscribe_terminalEvent_callsOnDisposedBeforeTheUpstreamIsDisposed() {
+        XCTAssertEqual(runEnding { ends($0, "A", $1).take(1) }, [
+            "subscriber 1", "subscriber completed", "subscriber disposed", "onDispose A", "afterNext A 1"])
+    }
+
+    func testConcatAndRetry_disposeTheFinishedSourceBeforeSubscribingTheNext() {
+        XCTAssertEqual(runEnding { ends($0, "A", $1).concat(Observable.just(8)) }, [
+            "subscriber 1", "afterNext A 1", "onCompleted A", "onDispose A", "subscriber 8", "subscriber completed",
+            "subscriber disposed", "afterCompleted A"])
+        let log = Collector<String>()
+        var attempts = 0
+        let failing = Observable<Int>.create { observer in
+            attempts += 1
+            log.append("attempt \(attempts)")
+            observer.onError(TestError.first)
+            return Disposables.create { log.append("disposed \(attempts)") }
+        }
+        _ = failing.retry(2).subscribe(onError: { _ in log.append("subscriber error") })
+        XCTAssertEqual(log.values, ["attempt 1", "disposed 1", "attempt 2", "disposed 2", "subscriber error"])
+    }
 }
