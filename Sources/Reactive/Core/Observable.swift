@@ -96,12 +96,24 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     case empty
 }
 
-/// A sink at the end of a chain, standing for the user's observer: `subscribe(onNext:…)`'s and
-/// `subscribe(_ observer:)`'s. RxSwift's observers never dispose the subscription they get a
-/// terminal event from (the operator that sent it disposes itself once its own work is done),
-/// where these dispose their upstream at once; `do` tells them apart to keep RxSwift's order
-/// of `afterCompleted` and `onDispose` (see `DoSink`).
-@usableFromInline protocol FinalObserverSink: AnyObject {}
+/// A sink that may stand for the user's observer: `subscribe(onNext:…)`'s and
+/// `subscribe(_ observer:)`'s, `share`'s connection, and `startWith`'s in front of one. RxSwift's
+/// observers (and `share`'s connection) never dispose the subscription they get a terminal event
+/// from: the operator that sent it disposes itself once its own work is done. These sinks do
+/// dispose their upstream at once, so `do` asks them to keep RxSwift's order of
+/// `afterCompleted` and `onDispose` (see `DoSink`).
+@usableFromInline protocol FinalObserverSink: AnyObject {
+    /// Whether the events this sink takes reach the user's observer with no operator that
+    /// RxSwift has between them.
+    var isFinalObserver: Bool { get }
+}
+
+extension Downstream {
+    /// Whether the sink this delivers to stands for the user's observer (see `FinalObserverSink`).
+    @inlinable var isFinalObserver: Bool {
+        (target as? FinalObserverSink)?.isFinalObserver == true
+    }
+}
 
 /// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and
 /// releases the observer once disposed (never while delivering to it).
@@ -116,6 +128,8 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         self.observer = HeldObserver(observer)
         super.init()
     }
+
+    @usableFromInline var isFinalObserver: Bool { true }
 
     @inlinable var downstream: Downstream<Observer.Element> {
         Downstream(self) { unsafeDowncast($0, to: ObserverSink<Observer>.self).on(&$1) }

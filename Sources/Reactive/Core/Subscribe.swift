@@ -69,6 +69,8 @@ extension ObservableType {
         super.init()
     }
 
+    @usableFromInline var isFinalObserver: Bool { true }
+
     @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         switch event {
         case .next(let element):

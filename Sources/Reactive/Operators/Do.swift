@@ -113,7 +113,7 @@ extension ObservableType {
     /// other downstream is an operator, whose disposal reaches this subscription at once in
     /// RxSwift too (`onDispose` before the after-handler).
     @inlinable func holdsForFinalObserver() -> Bool {
-        guard downstream.target is FinalObserverSink else { return false }
+        guard downstream.isFinalObserver else { return false }
         hold()
         return true
     }

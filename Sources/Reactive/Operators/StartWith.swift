@@ -9,7 +9,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, FinalObserverSink {
     @usableFromInline let elements: [Element]
 
     @inlinable init(downstream: Downstream<Element>, parameters elements: [Element]) {
@@ -24,6 +24,9 @@ extension ObservableType {
         }
         setUpstream(isStopped ? .none : source.subscribe(sourceObserver))
     }
+
+    /// RxSwift's `startWith` has no sink: it hands its observer to the source.
+    @usableFromInline var isFinalObserver: Bool { downstream.isFinalObserver }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         if case .next = event {

@@ -156,7 +156,8 @@ extension ObservableType where Element: ObservableConvertibleType {
             if !inlinePhase.markCompleted() { inlineEnded(subscribed: true) }
             return
         }
-        if event.isStopEvent { _ = inlineState.markStopped() }  // an error
+        // An error: its subscription is disposed first, then the error is sent (RxSwift's order).
+        if event.isStopEvent, inlineState.markEnded() { inlineUpstream.take().end() }
         lock.lock()
         guard inlineUse == .running else {
             lock.unlock()
@@ -241,10 +242,8 @@ extension ObservableType where Element: ObservableConvertibleType {
         switch event {
         case .next:
             break
-        case .error:
-            _ = markStopped()
-        case .completed:
-            // Its subscription is disposed first, then the parent is told.
+        case .error, .completed:
+            // Its subscription is disposed first, then the parent is told (RxSwift's order).
             stopAndDispose()
         }
         parent.innerEvent(event, id: id)

@@ -66,15 +66,19 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     private let source: Observable<Subject.Observer.Element>
     private let makeSubject: () -> Subject
     private let resetsSubject: Bool
+    /// `share(replay: 0 or 1, scope: .whileConnected)`'s: RxSwift's connection there leaves the
+    /// source's disposal to the source after a terminal event (see `FinalObserverSink`).
+    let sharesWhileConnected: Bool
     private let lock = Lock()
     // Guarded by lock.
     private var subject: Subject?
     private var connection: MulticastConnection<Subject>?
 
-    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, resetsSubject: Bool) {
+    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, resetsSubject: Bool, sharesWhileConnected: Bool = false) {
         self.source = source
         self.makeSubject = makeSubject
         self.resetsSubject = resetsSubject
+        self.sharesWhileConnected = sharesWhileConnected
         // Subscribes the subject directly, as RxSwift's does: no current-thread trampoline.
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ConnectableObservableAdapter<Subject>.self)
@@ -115,7 +119,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 }
 
 /// One connection: the subject's subscription to the source.
-final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable {
+final class MulticastConnection<Subject: SubjectType>: Sink, FinalObserverSink, @unchecked Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
     private let observer: Subject.Observer
 
@@ -124,6 +128,8 @@ final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable
         observer = subject.asObserver()
         super.init()
     }
+
+    var isFinalObserver: Bool { parent.sharesWhileConnected }
 
     func start(_ source: Observable<Subject.Observer.Element>) {
         setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MulticastConnection<Subject>.self).on(&$1) }))

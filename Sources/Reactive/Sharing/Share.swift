@@ -21,9 +21,9 @@ extension ObservableType {
         // directly, without the current-thread trampoline a `refCount()` installs.
         switch (replay, scope) {
         case (...0, .whileConnected):
-            return RefCountObservable(source: publish(), trampolined: false)
+            return RefCountObservable(source: ConnectableObservableAdapter(source: asObservable(), makeSubject: { PublishSubject<Element>() }, resetsSubject: true, sharesWhileConnected: true), trampolined: false)
         case (1, .whileConnected):
-            return RefCountObservable(source: self.replay(1), trampolined: false)
+            return RefCountObservable(source: ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: 1) }, resetsSubject: true, sharesWhileConnected: true), trampolined: false)
         case (_, .whileConnected):
             return self.replay(replay).refCount()
         case (0, .forever):

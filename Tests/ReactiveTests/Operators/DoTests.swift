@@ -157,4 +157,20 @@ final class DoTests: ReactiveTestCase {
         _ = failing.retry(2).subscribe(onError: { _ in log.append("subscriber error") })
         XCTAssertEqual(log.values, ["attempt 1", "disposed 1", "attempt 2", "disposed 2", "subscriber error"])
     }
+
+    func testDo_shareOrStartWithAfterIt_actLikeTheSubscriber_afterCompletedBeforeOnDispose() {
+        // RxSwift's `share()` connection and `startWith` leave the source's disposal to it.
+        let ending = ["subscriber completed", "subscriber disposed", "afterCompleted A", "onDispose A"]
+        XCTAssertEqual(runEnding { ends($0, "A", $1).share() }, ["subscriber 1", "afterNext A 1", "onCompleted A"] + ending)
+        XCTAssertEqual(runEnding { ends($0, "A", $1).share(replay: 1) }, ["subscriber 1", "afterNext A 1", "onCompleted A"] + ending)
+        XCTAssertEqual(runEnding { ends($0, "A", $1).startWith(0) }, ["subscriber 0", "subscriber 1", "afterNext A 1", "onCompleted A"] + ending)
+        // `publish().refCount()` disposes the source before the subscribers hear the end.
+        XCTAssertEqual(runEnding { ends($0, "A", $1).publish().refCount() }, [
+            "subscriber 1", "afterNext A 1", "onCompleted A", "onDispose A", "subscriber completed", "subscriber disposed", "afterCompleted A"])
+    }
+
+    func testSwitchLatest_failingInner_isDisposedBeforeTheErrorIsSent() {
+        XCTAssertEqual(runEnding(failing: true) { source, log in Observable.just(ends(source, "A", log)).switchLatest() }, [
+            "subscriber 1", "afterNext A 1", "onError A", "onDispose A", "subscriber error", "subscriber disposed", "afterError A"])
+    }
 }
