@@ -8,8 +8,10 @@ extension ObservableType {
     /// subscribed, `onSubscribed` after; `onDispose` runs once when the subscription ends, by
     /// disposal or by a terminal event, after the source's subscription is disposed. As in
     /// RxSwift, that disposal waits for `onSubscribed` (a source ending while being subscribed:
-    /// `onSubscribe`, events, source disposed, `onSubscribed`, `onDispose`) and for the
-    /// terminal event's `after` handler. An error thrown by `onNext`/`afterNext` (or `onError`,
+    /// `onSubscribe`, events, source disposed, `onSubscribed`, `onDispose`); after a terminal
+    /// event it waits for the `after` handler when the subscriber (or `share()`, `startWith`)
+    /// follows this `do`, and comes before it when another operator does, which disposes its
+    /// source as it ends. An error thrown by `onNext`/`afterNext` (or `onError`,
     /// `onCompleted`) is sent as an `error` event instead. The closures run on the thread the
     /// source sends on and are retained for the life of the observable.
     @inlinable public func `do`(
