@@ -139,9 +139,10 @@ final class MulticastConnection<Subject: SubjectType>: Sink, FinalObserverSink, 
         if isStopped { return }
         if event.isStopEvent {
             _ = markStopped()
-            parent.disconnect(self)
-            observer.on(event)
+            // As RxSwift's connection: the source's subscription ends before the subject hears
+            // the end (a `do` on the source runs `onDispose` first, unless `share()` makes it wait).
             dispose()
+            observer.on(event)
         } else {
             observer.on(event)
         }

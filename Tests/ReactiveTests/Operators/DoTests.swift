@@ -173,4 +173,19 @@ final class DoTests: ReactiveTestCase {
         XCTAssertEqual(runEnding(failing: true) { source, log in Observable.just(ends(source, "A", log)).switchLatest() }, [
             "subscriber 1", "afterNext A 1", "onError A", "onDispose A", "subscriber error", "subscriber disposed", "afterError A"])
     }
+
+    func testUsingAndMulticastSelector_disposeTheSourceAsRxSwiftDoes() {
+        final class Resource: Disposable {
+            let log: Collector<String>
+            init(_ log: Collector<String>) { self.log = log }
+            func dispose() { log.append("resource disposed") }
+        }
+        // `using` disposes the source's subscription, then the resource, as the sequence ends.
+        XCTAssertEqual(runEnding { source, log in Observable.using({ Resource(log) }, observableFactory: { _ in self.ends(source, "A", log) }) }, [
+            "subscriber 1", "afterNext A 1", "onCompleted A", "subscriber completed", "subscriber disposed", "onDispose A",
+            "resource disposed", "afterCompleted A"])
+        // A connection disposes the source before its subject hears the end.
+        XCTAssertEqual(runEnding { ends($0, "A", $1).multicast({ PublishSubject<Int>() }, selector: { $0.map { $0 } }) }, [
+            "subscriber 1", "afterNext A 1", "onCompleted A", "onDispose A", "subscriber completed", "subscriber disposed", "afterCompleted A"])
+    }
 }
