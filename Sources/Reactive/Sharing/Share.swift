@@ -17,13 +17,11 @@ extension ObservableType {
     /// Subscribing, sending and disposing happen outside the operator's locks, so subscribers may
     /// subscribe or dispose from inside `onNext`.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
-        // Replaying at most one while connected, RxSwift subscribes its own sharing node
-        // directly, without the current-thread trampoline a `refCount()` installs.
         switch (replay, scope) {
         case (...0, .whileConnected):
-            return RefCountObservable(source: ConnectableObservableAdapter(source: asObservable(), makeSubject: { PublishSubject<Element>() }, resetsSubject: true, sharesWhileConnected: true), trampolined: false)
+            return sharedWhileConnected { PublishSubject<Element>() }
         case (1, .whileConnected):
-            return RefCountObservable(source: ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: 1) }, resetsSubject: true, sharesWhileConnected: true), trampolined: false)
+            return sharedWhileConnected { ReplaySubject<Element>.create(bufferSize: 1) }
         case (_, .whileConnected):
             return self.replay(replay).refCount()
         case (0, .forever):
@@ -31,5 +29,13 @@ extension ObservableType {
         case (_, .forever):
             return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
         }
+    }
+
+    /// RxSwift's own sharing node for a replay of 0 or 1 while connected: `publish()` or
+    /// `replay(1)` reference counted, subscribed directly (without the current-thread trampoline a
+    /// `refCount()` installs), with a connection that leaves the source's disposal to the source
+    /// after its end (`sharesWhileConnected`).
+    private func sharedWhileConnected<Subject: SubjectType>(_ makeSubject: @escaping () -> Subject) -> Observable<Element> where Subject.Observer.Element == Element, Subject.Element == Element {
+        RefCountObservable(source: ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject, resetsSubject: true, sharesWhileConnected: true), trampolined: false)
     }
 }
