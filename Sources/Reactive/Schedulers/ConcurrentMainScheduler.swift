@@ -25,10 +25,10 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     /// The current time.
     public var now: RxTime { mainScheduler.now }
 
-    /// Runs `action` now on the main thread, else on the main queue; disposing before it ran
+    /// Runs `action` now on the main queue, else later on it; disposing before it ran
     /// cancels it.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             return action(state)
         }
         let cancel = SingleAssignmentDisposable()

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs work on the main dispatch queue; already on the main thread with nothing queued, it runs
+/// Runs work on the main dispatch queue; already on the main queue with nothing queued, it runs
 /// the action at once (RxSwift's semantics). Use it with `observe(on:)` to touch UI or
 /// `@MainActor` state from a subscription.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
@@ -13,25 +13,28 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         super.init(serialQueue: DispatchQueue.main)
     }
 
-    /// The shared instance: runs at once when already on the main thread with nothing queued.
+    /// The shared instance: runs at once when already on the main queue with nothing queued.
     public static let instance = MainScheduler()
 
     /// Always dispatches asynchronously to the main queue, even from the main thread.
     public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
 
-    /// Traps with `errorMessage` unless called on the main thread.
+    /// Traps with `errorMessage` unless called on the main queue (or the main thread).
+    ///
+    /// On Linux, after `dispatchMain()`, the main queue runs on a worker thread: the check asks
+    /// the queue, so code there passes.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        precondition(Thread.isMainThread, errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
+        precondition(MainQueue.isMainActor, errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread.")
     }
 
-    /// Traps with `errorMessage` unless called on the main thread.
+    /// Traps with `errorMessage` unless called on the main queue (or the main thread).
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         ensureExecutingOnScheduler(errorMessage: errorMessage)
     }
 
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let previous = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
-        if Thread.isMainThread && previous == 0 {
+        if MainQueue.isCurrent && previous == 0 {
             let disposable = action(state)
             numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
             return disposable
