@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // The library depends on no packages: only the toolchain's Synchronization, Dispatch and Foundation.
@@ -26,6 +26,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking", "TestSupport"]),
         .testTarget(name: "ReactiveKVOTests", dependencies: ["ReactiveKVO", "Reactive", "ReactiveTest", "TestSupport"]),
+        // App code as users write it in Swift 6 language mode: it must compile with no warning
+        // and run as its author meant (see the "Swift 6 and strict concurrency" article).
+        .testTarget(name: "Swift6AppCorpus", dependencies: ["Reactive", "ReactiveKVO"], path: "Tests/Swift6AppCorpus",
+                    swiftSettings: [.treatAllWarnings(as: .error)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,7 +16,7 @@ extension ObservableConvertibleType {
 }
 
 /// A sequence whose results are read by blocking until it terminates.
-public struct BlockingObservable<Element> {
+public struct BlockingObservable<Element>: Sendable {
     let source: Observable<Element>
     let timeout: TimeInterval?
 
@@ -131,6 +131,8 @@ public enum MaterializedSequenceResult<Element> {
     /// It failed with `error`, after these elements.
     case failed(elements: [Element], error: Swift.Error)
 }
+
+extension MaterializedSequenceResult: Sendable where Element: Sendable {}
 
 /// The blocking call's result, written by the subscription's thread, read by the waiting one.
 private final class BlockingState<Value>: @unchecked Sendable {

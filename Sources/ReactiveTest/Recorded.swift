@@ -17,6 +17,8 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     public var debugDescription: String { "\(value) @ \(time)" }
 }
 
+extension Recorded: Sendable where Value: Sendable {}
+
 extension Recorded: Equatable where Value: Equatable {}
 
 extension Recorded {

@@ -30,8 +30,8 @@ extension ObservableType {
     ///
     /// Binding is for sequences that do not fail: an error is a programming error, written to
     /// standard error and then an assertion in debug builds (as RxCocoa's fatal error there).
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(onNext: onNext, onError: { Hooks.reportMisuse("Binding error: \($0)") })
+    public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        subscribe(onNext: onNext, onError: { Hooks.reportMisuse("Binding error: \($0)") }, isolation: isolation)
     }
 
     /// Calls `onNext` with `object` and each element (RxCocoa's `bind(with:onNext:)`), so the
@@ -39,8 +39,8 @@ extension ObservableType {
     ///
     /// `object` is held weakly: once it is gone, elements are dropped (the subscription stays
     /// until disposed). An error is a programming error, as for `bind(onNext:)`.
-    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
-        subscribe(onNext: bindingWeakly(object, onNext), onError: { Hooks.reportMisuse("Binding error: \($0)") })
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        subscribe(onNext: bindingWeakly(object, onNext), onError: { Hooks.reportMisuse("Binding error: \($0)") }, isolation: isolation)
     }
 
     /// The one observer fan-out behind `bind(to:)`, `drive` and `emit`: every event goes to

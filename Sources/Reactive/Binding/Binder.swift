@@ -2,7 +2,10 @@
 ///
 /// RxCocoa's `Binder`: binding an observable to a property of an object that may go away.
 /// The binding runs on `MainScheduler` unless another scheduler is given.
-public struct Binder<Value>: ObserverType {
+///
+/// `Sendable`, unchecked: whichever thread sends to it, the binding runs on its scheduler (the
+/// main thread by default), so it may be handed to any thread that produces values.
+public struct Binder<Value>: ObserverType, @unchecked Sendable {
     /// The type of the values bound.
     public typealias Element = Value
 

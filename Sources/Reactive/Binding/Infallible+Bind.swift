@@ -20,8 +20,8 @@ extension Infallible {
     }
 
     /// Calls `onNext` with each element.
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        source.subscribe(onNext: onNext)
+    public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        source.subscribe(onNext: onNext, isolation: isolation)
     }
 
     /// Sends the elements to `relays`.

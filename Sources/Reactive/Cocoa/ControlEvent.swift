@@ -10,7 +10,9 @@ public protocol ControlEventType: ObservableType {
 /// It subscribes to `events` through `ConcurrentMainScheduler` (at once on the main thread,
 /// else on the main queue); the rest of the promise is the maker's to keep: wrap only a sequence
 /// that keeps it, or its users will rely on properties it does not have.
-public struct ControlEvent<PropertyType>: ControlEventType {
+///
+/// `Sendable`, as the `Observable` it wraps.
+public struct ControlEvent<PropertyType>: ControlEventType, Sendable {
     /// The type of the events.
     public typealias Element = PropertyType
 

@@ -12,7 +12,9 @@ public protocol ControlPropertyType: ObservableType, ObserverType {
 /// `values` through `ConcurrentMainScheduler` (at once on the main thread, else on the main
 /// queue); the rest is the maker's to keep. Sending an error to it is a programming error
 /// (reported through `Hooks`, an assertion in debug builds); completion goes to `valueSink`.
-public struct ControlProperty<PropertyType>: ControlPropertyType {
+///
+/// `Sendable`: its values are an `Observable` and its sink an `AnyObserver`.
+public struct ControlProperty<PropertyType>: ControlPropertyType, Sendable {
     /// The type of the property.
     public typealias Element = PropertyType
 

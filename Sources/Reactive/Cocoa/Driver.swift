@@ -4,7 +4,7 @@
 public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
 
 /// `Driver`'s rules: main-thread delivery, sharing with a replay of the latest element.
-public struct DriverSharingStrategy: SharingStrategyProtocol {
+public struct DriverSharingStrategy: SharingStrategyProtocol, Sendable {
     /// `SharingScheduler.make()`: a `MainScheduler` outside tests.
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
@@ -102,16 +102,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Subscribes with closures that get `object` (held weakly); call it on the main thread.
-    public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+    public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes with closures for elements, completion and disposal; call it on the main
     /// thread (a `Driver` never fails: no error closure).
-    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes and does nothing with the events; call it on the main thread.

@@ -4,7 +4,10 @@
 /// Make one from an `Observable` by saying what replaces an error (`asDriver(onErrorJustReturn:)`,
 /// `asSignal(onErrorSignalWith:)`, …); its operators keep the three promises. This is RxCocoa's
 /// platform-independent layer: nothing in it needs UIKit or AppKit.
-public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
+///
+/// `Sendable` whatever `Element` is, as `Observable`: a screen's outputs can be handed to
+/// another actor or task and subscribed there.
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, Sendable {
     let source: Observable<Element>
 
     /// Shares `source` by the strategy's rule.

@@ -4,7 +4,7 @@
 public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
 
 /// `Signal`'s rules: main-thread delivery, sharing without replay.
-public struct SignalSharingStrategy: SharingStrategyProtocol {
+public struct SignalSharingStrategy: SharingStrategyProtocol, Sendable {
     /// `SharingScheduler.make()`: a `MainScheduler` outside tests.
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
@@ -94,13 +94,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Subscribes with closures that get `object` (held weakly).
-    public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes with closures for elements, completion and disposal (a `Signal` never fails).
-    public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes and does nothing with the events.

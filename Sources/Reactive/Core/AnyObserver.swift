@@ -1,5 +1,11 @@
 /// A type-erased observer that forwards events to a closure or to another observer.
-public struct AnyObserver<Element>: ObserverType {
+///
+/// `Sendable`, unchecked, so that the observer `Observable.create` hands out can be captured by
+/// the queue or task that produces the events: that one forwards to the library's own sink,
+/// which is safe to call from any thread, one event at a time (the Rx contract). An observer
+/// made from a closure of yours (`init(eventHandler:)`) calls it on whichever thread calls `on`,
+/// as `subscribe(onNext:)` does; send it to another thread only if the closure may run there.
+public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     /// The closure type that handles events.
     public typealias EventHandler = (Event<Element>) -> Void
 

@@ -2,7 +2,7 @@
 ///
 /// `forward` enforces the grammar for the operator: nothing after a terminal event or after
 /// disposal, and a terminal event disposes the sink (and so its upstream subscription).
-@usableFromInline class ForwardingSink<Element>: Sink {
+@usableFromInline class ForwardingSink<Element>: Sink, @unchecked Sendable {
     @usableFromInline final let downstream: Downstream<Element>
 
     @inlinable init(downstream: Downstream<Element>) {

@@ -117,7 +117,7 @@ extension Downstream {
 
 /// An observer wrapping a user's `ObserverType`: it stops after the first terminal event and
 /// releases the observer once disposed (never while delivering to it).
-@usableFromInline final class ObserverSink<Observer: ObserverType>: Sink, FinalObserverSink {
+@usableFromInline final class ObserverSink<Observer: ObserverType>: Sink, FinalObserverSink, @unchecked Sendable {
     // Read only inside beginDelivery/endDelivery; cleared only by releaseUserResources, so
     // delivered to by borrowing it (see `HeldObserver`).
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic

@@ -6,6 +6,8 @@
 /// }
 /// person.rx.name.subscribe(onNext: { print($0) })
 /// ```
+///
+/// `Sendable` when its base is.
 @dynamicMemberLookup
 public struct Reactive<Base> {
     /// The extended object.
@@ -21,6 +23,8 @@ public struct Reactive<Base> {
         Binder(base) { base, value in base[keyPath: keyPath] = value }
     }
 }
+
+extension Reactive: Sendable where Base: Sendable {}
 
 /// A type that has the `.rx` namespace.
 public protocol ReactiveCompatible {

@@ -16,7 +16,7 @@ import Synchronization
 /// No lock is held while calling out, and a re-entrant send never waits. `Item` is what is
 /// queued; `convert` turns it into the element sent (combineLatest queues the latest values and
 /// runs the user's result selector while emitting, outside the lock and in order).
-@usableFromInline class SerializingSink<Item, Element>: Sink {
+@usableFromInline class SerializingSink<Item, Element>: Sink, @unchecked Sendable {
     @usableFromInline final let downstream: Downstream<Element>
     @usableFromInline final let lock = Lock()
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
@@ -265,7 +265,7 @@ import Synchronization
 
 /// A serializing sink whose queued items are the elements themselves (sent as they are, with
 /// no `convert`).
-@usableFromInline class SerializingForwardingSink<Element>: SerializingSink<Element, Element> {
+@usableFromInline class SerializingForwardingSink<Element>: SerializingSink<Element, Element>, @unchecked Sendable {
     @inlinable override init(downstream: Downstream<Element>) {
         super.init(forwardingTo: downstream)
     }

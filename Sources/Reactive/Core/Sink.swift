@@ -5,7 +5,7 @@ import Synchronization
 /// See `SubscriptionState`: disposal is idempotent and thread-safe without a lock, and
 /// a sink disposed before its upstream subscription is assigned disposes that subscription as
 /// soon as it arrives (a source may terminate synchronously inside `subscribe`).
-@usableFromInline class Sink: Cancelable {
+@usableFromInline class Sink: Cancelable, @unchecked Sendable {
     /// The upstream subscription's state, which also counts deliveries in progress
     /// (`beginDelivery`).
     @usableFromInline final let state = SubscriptionState()

@@ -1,10 +1,15 @@
 extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
-    /// The closure runs on the thread the source sends on (use `observe(on:)` to choose it).
+    /// The closure runs on the thread the source sends on (use `observe(on:)` to choose it),
+    /// except where it was written in `@MainActor` code or in an actor's method: then it runs
+    /// on that actor (see `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`).
     /// Returns a disposable that ends the subscription; keep it, e.g. in a `DisposeBag`.
-    @inlinable public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribe(AnyObserver(eventHandler: on))
+    @inlinable public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        if let isolation {
+            return asObservable().subscribe(AnyObserver(eventHandler: on), deliveringOn: SubscriberActor(isolation))
+        }
+        return asObservable().subscribe(AnyObserver(eventHandler: on))
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -14,16 +19,60 @@ extension ObservableType {
     /// runs once, when the subscription ends for any reason (after `onError`/`onCompleted`, or
     /// on `dispose()`). Once `dispose()` returns, no closure call begins any more.
     /// The closures are retained until the returned disposable is released.
-    @inlinable public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+    ///
+    /// Actors: closures written in `@MainActor` code, or in an actor's isolated method, belong
+    /// to that actor (Swift 6 lets them touch its state), and run on it. `isolation` receives
+    /// it (leave it to its default, `#isolation`). An event that arrives on that actor with
+    /// nothing queued is delivered at once, as RxSwift would; one that arrives on another thread
+    /// hops to the actor, in order, as `observe(on: MainScheduler.instance)` would. So the main
+    /// queue must run (an app does; a command-line program calls `dispatchMain()`), and code on
+    /// the main thread must not block waiting for such a delivery. `onDisposed` runs on the
+    /// actor too. Closures written in nonisolated code run on the sending thread, as in RxSwift.
+    @inlinable public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        if let isolation {
+            return asObservable().subscribe(deliveringOn: SubscriberActor(isolation), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
         let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         sink.setUpstream(asObservable().subscribe(Downstream(sink) { unsafeDowncast($0, to: SubscribeSink<Element>.self).on(&$1) }))
         return sink
     }
 
     /// Subscribes closures that receive `object`, held weakly; events after `object` is
-    /// deallocated are ignored.
-    @inlinable public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        subscribe(onNext: bindingWeakly(object, onNext), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed))
+    /// deallocated are ignored. Closures written in `@MainActor` code or in an actor's method
+    /// run on that actor (see `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`).
+    @inlinable public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        subscribe(onNext: bindingWeakly(object, onNext), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation)
+    }
+}
+
+extension Observable {
+    /// `subscribe(onNext:…)` for closures that belong to `actor`: the events reach them through
+    /// an `ActorDeliverySink`, and `onDisposed` runs on the actor too.
+    @usableFromInline func subscribe(deliveringOn actor: SubscriberActor, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> Disposable {
+        var onDisposedOnActor: (() -> Void)?
+        if let onDisposed {
+            // Sent to the actor, where it was written to run.
+            let work = UncheckedSendable(onDisposed)
+            onDisposedOnActor = { actor.run { work.value() } }
+        }
+        let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposedOnActor)
+        sink.setUpstream(subscribe(Downstream(sink) { unsafeDowncast($0, to: SubscribeSink<Element>.self).on(&$1) }, deliveringOn: actor))
+        return sink
+    }
+
+    /// `subscribe(_:)` for an observer whose events must reach it on `actor`.
+    @usableFromInline func subscribe<Observer: ObserverType>(_ observer: Observer, deliveringOn actor: SubscriberActor) -> Disposable where Observer.Element == Element {
+        let sink = ObserverSink(observer)
+        sink.setUpstream(subscribe(sink.downstream, deliveringOn: actor))
+        return sink
+    }
+
+    /// Subscribes `downstream` through an `ActorDeliverySink` for `actor`; its subscription is
+    /// the one the downstream sink keeps.
+    func subscribe(_ downstream: Downstream<Element>, deliveringOn actor: SubscriberActor) -> Upstream {
+        let hop = ActorDeliverySink(downstream: downstream, actor: actor)
+        hop.setUpstream(subscribe(hop.handle))
+        return .object(hop)
     }
 }
 
@@ -47,7 +96,7 @@ extension ObservableType {
 
 /// The sink of `subscribe(onNext:…)`. It releases the closures as soon as the subscription is
 /// disposed or terminated (breaking cycles through captured subscriptions), never while one runs.
-@usableFromInline final class SubscribeSink<Element>: Sink, FinalObserverSink {
+@usableFromInline final class SubscribeSink<Element>: Sink, FinalObserverSink, @unchecked Sendable {
     // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic
     // check would only add a thread-local lookup to every access on the per-event path.

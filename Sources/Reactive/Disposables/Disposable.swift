@@ -2,7 +2,7 @@
 ///
 /// Every disposable in this library is idempotent and thread-safe: a second `dispose()` does
 /// nothing, and `dispose()` may race with anything else the object does.
-public protocol Disposable {
+public protocol Disposable: Sendable {
     /// Releases the resource.
     ///
     /// For a subscription: it never waits for another thread. Once it returns, no event sent

@@ -2,7 +2,7 @@
 ///
 /// In debug builds each live instance counts in `Resources.total`, so a test can see that a
 /// custom disposable was released. Subclass it; it adds no behaviour of its own.
-open class DisposeBase {
+open class DisposeBase: @unchecked Sendable {
     private let resource = ResourceToken()
 
     /// Counts the new instance (debug builds).

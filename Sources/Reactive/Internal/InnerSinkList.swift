@@ -4,7 +4,7 @@
 /// Not generic, like the list: a parent's `dispose()` is reached through the `Disposable`
 /// witness, which runs the generic parent's unspecialised code, where every generic type it
 /// touches would be a metadata lookup in the runtime's cache.
-@usableFromInline class ListedSink: Sink {
+@usableFromInline class ListedSink: Sink, @unchecked Sendable {
     // Both guarded by the parent's lock. Unchecked exclusivity: a dynamic check would only add a
     // thread-local lookup to every access.
     /// The node before this one; the list keeps it valid.

@@ -32,7 +32,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class CreateSink<Element>: ForwardingSink<Element> {
+@usableFromInline final class CreateSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let checker = GrammarChecker()
 
     @inlinable func on(_ event: Event<Element>) {

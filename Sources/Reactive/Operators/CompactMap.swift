@@ -10,7 +10,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class CompactMapSink<Source, Result>: ForwardingSink<Result>, UnaryOperatorSink {
+@usableFromInline final class CompactMapSink<Source, Result>: ForwardingSink<Result>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result?
 
     @inlinable init(downstream: Downstream<Result>, parameters transform: @escaping (Source) throws -> Result?) {

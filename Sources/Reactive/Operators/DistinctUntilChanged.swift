@@ -43,7 +43,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class DistinctUntilChangedSink<Element, Key>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class DistinctUntilChangedSink<Element, Key>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let keySelector: (Element) throws -> Key
     @usableFromInline let comparer: (Key, Key) throws -> Bool
     @usableFromInline var lastKey: Key?

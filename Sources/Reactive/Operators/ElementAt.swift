@@ -17,7 +17,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class ElementAtSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class ElementAtSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline var remaining: Int
 
     @inlinable init(downstream: Downstream<Element>, parameters index: Int) {

@@ -7,7 +7,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class EnumeratedSink<Source>: ForwardingSink<(index: Int, element: Source)>, UnaryOperatorSink {
+@usableFromInline final class EnumeratedSink<Source>: ForwardingSink<(index: Int, element: Source)>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline var index = 0
 
     @inlinable init(downstream: Downstream<(index: Int, element: Source)>, parameters: Void) {

@@ -32,7 +32,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class FilterSink<Element>: ForwardingSink<Element> {
+@usableFromInline final class FilterSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
 
     @inlinable init(downstream: Downstream<Element>, predicate: @escaping (Element) throws -> Bool) {

@@ -9,7 +9,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class FirstSink<Element>: ForwardingSink<Element?>, UnaryOperatorSink {
+@usableFromInline final class FirstSink<Element>: ForwardingSink<Element?>, UnaryOperatorSink, @unchecked Sendable {
     @inlinable init(downstream: Downstream<Element?>, parameters: Void) {
         super.init(downstream: downstream)
     }

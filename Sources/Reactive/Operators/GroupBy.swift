@@ -1,4 +1,6 @@
 /// A group of `groupBy`: the elements that share `key`, as an observable.
+///
+/// `Sendable` when its key is.
 public struct GroupedObservable<Key, Element>: ObservableType {
     /// The key the group's elements share.
     public let key: Key
@@ -18,6 +20,8 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     /// The group's elements as an `Observable`.
     public func asObservable() -> Observable<Element> { source }
 }
+
+extension GroupedObservable: Sendable where Key: Sendable {}
 
 extension ObservableType {
     /// Splits the elements into groups by key: each new key sends a `GroupedObservable`, and each

@@ -17,7 +17,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class IfEmptySink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class IfEmptySink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let other: Observable<Element>
     @usableFromInline var isEmpty = true
     @usableFromInline let switched = SerialDisposable()

@@ -7,7 +7,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class IgnoreElementsSink<Source>: ForwardingSink<Never>, UnaryOperatorSink {
+@usableFromInline final class IgnoreElementsSink<Source>: ForwardingSink<Never>, UnaryOperatorSink, @unchecked Sendable {
     @inlinable init(downstream: Downstream<Never>, parameters: Void) {
         super.init(downstream: downstream)
     }

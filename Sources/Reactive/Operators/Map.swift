@@ -32,7 +32,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class MapSink<Source, Result>: ForwardingSink<Result> {
+@usableFromInline final class MapSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
 
     @inlinable init(downstream: Downstream<Result>, transform: @escaping (Source) throws -> Result) {

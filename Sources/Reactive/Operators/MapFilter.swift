@@ -48,7 +48,7 @@ extension FilterFusible {
     _getWeakRetainCount(object) != 1 || _getUnownedRetainCount(object) != 1
 }
 
-@usableFromInline final class MapFilterSink<Source, Result>: ForwardingSink<Result> {
+@usableFromInline final class MapFilterSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
     @usableFromInline let predicate: (Result) throws -> Bool
 

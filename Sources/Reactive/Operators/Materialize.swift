@@ -21,7 +21,7 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-@usableFromInline final class MaterializeSink<Source>: ForwardingSink<Event<Source>>, UnaryOperatorSink {
+@usableFromInline final class MaterializeSink<Source>: ForwardingSink<Event<Source>>, UnaryOperatorSink, @unchecked Sendable {
     @inlinable init(downstream: Downstream<Event<Source>>, parameters: Void) {
         super.init(downstream: downstream)
     }
@@ -32,7 +32,7 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-@usableFromInline final class DematerializeSink<Source: EventConvertible>: ForwardingSink<Source.Element>, UnaryOperatorSink {
+@usableFromInline final class DematerializeSink<Source: EventConvertible>: ForwardingSink<Source.Element>, UnaryOperatorSink, @unchecked Sendable {
     @inlinable init(downstream: Downstream<Source.Element>, parameters: Void) {
         super.init(downstream: downstream)
     }

@@ -25,7 +25,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class ReduceSink<Source, Accumulate, Result>: ForwardingSink<Result>, UnaryOperatorSink {
+@usableFromInline final class ReduceSink<Source, Accumulate, Result>: ForwardingSink<Result>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline var accumulate: Accumulate
     @usableFromInline let accumulator: (inout Accumulate, Source) throws -> Void
     @usableFromInline let mapResult: (Accumulate) throws -> Result

@@ -20,7 +20,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class ScanSink<Source, Accumulate>: ForwardingSink<Accumulate>, UnaryOperatorSink {
+@usableFromInline final class ScanSink<Source, Accumulate>: ForwardingSink<Accumulate>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline var accumulate: Accumulate
     @usableFromInline let accumulator: (inout Accumulate, Source) throws -> Void
 

@@ -51,7 +51,7 @@ extension ObservableType {
     case holdsElement(requiresOne: Bool)
 }
 
-@usableFromInline final class SingleSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class SingleSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
     @usableFromInline let mode: SingleElementMode
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic

@@ -10,7 +10,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class SkipCountSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class SkipCountSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline var remaining: Int
 
     @inlinable init(downstream: Downstream<Element>, parameters count: Int) {

@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class SkipWhileSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class SkipWhileSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
     @usableFromInline var skipping = true
 

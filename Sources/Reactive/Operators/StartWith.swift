@@ -9,7 +9,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, FinalObserverSink {
+@usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, FinalObserverSink, @unchecked Sendable {
     @usableFromInline let elements: [Element]
 
     @inlinable init(downstream: Downstream<Element>, parameters elements: [Element]) {

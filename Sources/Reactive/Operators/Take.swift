@@ -12,7 +12,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class TakeCountSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class TakeCountSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline var remaining: Int
 
     @inlinable init(downstream: Downstream<Element>, parameters count: Int) {

@@ -11,7 +11,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class TakeLastSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class TakeLastSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let count: Int
     // A ring: `start` is the oldest element once the buffer is full.
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic

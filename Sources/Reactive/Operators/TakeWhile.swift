@@ -35,7 +35,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class TakeWhileSink<Element>: ForwardingSink<Element>, UnaryOperatorSink {
+@usableFromInline final class TakeWhileSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let predicate: (Element) throws -> Bool
     @usableFromInline let behavior: TakeBehavior
     /// The predicate's value that keeps the sequence going (true for `while`, false for `until`).

@@ -27,7 +27,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class WithUnretainedSink<Object: AnyObject, Source, Result>: ForwardingSink<Result>, UnaryOperatorSink {
+@usableFromInline final class WithUnretainedSink<Object: AnyObject, Source, Result>: ForwardingSink<Result>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let box: WeakBox<Object>
     @usableFromInline let resultSelector: (Object, Source) throws -> Result
 

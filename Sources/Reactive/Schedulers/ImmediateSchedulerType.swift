@@ -1,5 +1,5 @@
 /// A scheduler that runs work as soon as it can: immediately, on a trampoline or on a queue.
-public protocol ImmediateSchedulerType {
+public protocol ImmediateSchedulerType: Sendable {
     /// Schedules `action` to run with `state`.
     ///
     /// - Returns: A disposable that cancels the action if it has not started, and disposes what the

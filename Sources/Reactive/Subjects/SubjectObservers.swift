@@ -226,7 +226,7 @@ extension Event where Element == Never {
 }
 
 /// What a subject's subscription needs from its subject to end.
-@usableFromInline package protocol SubjectUnsubscribing: AnyObject {
+@usableFromInline package protocol SubjectUnsubscribing: AnyObject, Sendable {
     func unsubscribe(_ key: Int)
 }
 

@@ -3,14 +3,14 @@
 
 extension Infallible {
     /// Subscribes with one closure for the events: `.next` and `.completed`.
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
-        source.subscribe { event in
+    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        source.subscribe({ event in
             switch event {
             case .next(let element): on(.next(element))
             case .completed: on(.completed)
             case .error(let error): Hooks.reportMisuse("An Infallible sent an error: \(error)")
             }
-        }
+        }, isolation: isolation)
     }
 
     /// What `Infallible.create` reports to (RxSwift's `InfallibleObserver`).

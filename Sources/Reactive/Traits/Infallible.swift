@@ -2,7 +2,9 @@
 ///
 /// Made from an `Observable` by saying what replaces an error (`asInfallible(onErrorJustReturn:)`,
 /// `onErrorFallbackTo:`, `onErrorRecover:`); the operators below keep the promise.
-public struct Infallible<Element>: InfallibleType {
+///
+/// `Sendable` whatever `Element` is, as `Observable`.
+public struct Infallible<Element>: InfallibleType, Sendable {
     @usableFromInline let source: Observable<Element>
 
     @inlinable init(raw source: Observable<Element>) {
@@ -23,6 +25,8 @@ public enum InfallibleEvent<Element> {
     /// The end.
     case completed
 }
+
+extension InfallibleEvent: Sendable where Element: Sendable {}
 
 extension InfallibleEvent {
     /// The event as an `Event`.
@@ -53,7 +57,10 @@ extension ObservableConvertibleType {
 
 extension Infallible {
     /// An infallible from a subscribe function that sends `.next` and `.completed`.
-    public static func create(subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
+    ///
+    /// The sending closure is `@Sendable`: send from whichever thread the work runs on, one
+    /// event at a time.
+    public static func create(subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
         Infallible(raw: Observable.create { observer in
             subscribe { event in
                 switch event {
@@ -78,13 +85,13 @@ extension Infallible {
     public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(sequence, scheduler: scheduler)) }
 
     /// Subscribes with closures for elements, completion and disposal.
-    public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
+    public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        source.subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes with closures that receive `object` (held weakly).
-    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        source.subscribe(with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed)
+    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        source.subscribe(with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Transforms each element (the closure must not throw).

@@ -1,6 +1,8 @@
 extension PrimitiveSequence where Trait == MaybeTrait {
     /// A `Maybe` from a subscribe function that reports `.success`, `.completed` or `.error`.
-    public static func create(subscribe: @escaping (@escaping (MaybeEvent<Element>) -> Void) -> Disposable) -> Maybe<Element> {
+    ///
+    /// The reporting closure is `@Sendable`: report from whichever thread the work ends on.
+    public static func create(subscribe: @escaping (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> Disposable) -> Maybe<Element> {
         Maybe(raw: Observable.create { observer in
             subscribe { event in
                 switch event {
@@ -31,9 +33,9 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
     /// Subscribes with one closure for the `Maybe`'s event: `.success`, `.completed` or `.error`.
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         var ended = false
-        return source.subscribe { event in
+        return source.subscribe({ event in
             if ended { return }
             switch event {
             case .next(let element):
@@ -46,24 +48,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
                 ended = true
                 observer(.completed)
             }
-        }
+        }, isolation: isolation)
     }
 
     /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
     /// gone), as `subscribe(onSuccess:onError:onCompleted:onDisposed:)` otherwise.
-    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        subscribe(onSuccess: bindingWeakly(object, onSuccess), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed))
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        subscribe(onSuccess: bindingWeakly(object, onSuccess), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation)
     }
 
     /// Subscribes with closures for success, failure, completion without element, and disposal.
-    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         var succeeded = false
         return source.subscribe(onNext: { element in
             succeeded = true
             onSuccess?(element)
         }, onError: onError, onCompleted: {
             if !succeeded { onCompleted?() }
-        }, onDisposed: onDisposed)
+        }, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Transforms the element.

@@ -4,7 +4,10 @@
 ///
 /// A trait wraps an `Observable` that keeps the promise; operators on traits keep it too, and
 /// `asObservable()` gives the plain sequence back.
-public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType, PrimitiveSequenceType {
+///
+/// `Sendable` whatever `Element` is, as `Observable`: it is an immutable recipe, and
+/// subscribing to it from any thread is safe.
+public struct PrimitiveSequence<Trait, Element>: ObservableConvertibleType, PrimitiveSequenceType, Sendable {
     @usableFromInline let source: Observable<Element>
 
     @inlinable init(raw source: Observable<Element>) {
@@ -36,11 +39,11 @@ extension PrimitiveSequence where Element: RxAbstractInteger {
 }
 
 /// The marker of `Single`.
-public enum SingleTrait {}
+public enum SingleTrait: Sendable {}
 /// The marker of `Maybe`.
-public enum MaybeTrait {}
+public enum MaybeTrait: Sendable {}
 /// The marker of `Completable`.
-public enum CompletableTrait {}
+public enum CompletableTrait: Sendable {}
 
 /// Exactly one element, or an error.
 public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
@@ -62,8 +65,10 @@ public enum MaybeEvent<Element> {
     case completed
 }
 
+extension MaybeEvent: Sendable where Element: Sendable {}
+
 /// What `Completable.create` is given.
-public enum CompletableEvent {
+public enum CompletableEvent: Sendable {
     /// A failure.
     case error(Swift.Error)
     /// The end.

@@ -1,8 +1,9 @@
 extension PrimitiveSequence where Trait == SingleTrait {
     /// A `Single` from a subscribe function that reports one `.success` or `.failure`.
     ///
-    /// Only the first report counts; later ones are dropped.
-    public static func create(subscribe: @escaping (@escaping (SingleEvent<Element>) -> Void) -> Disposable) -> Single<Element> {
+    /// Only the first report counts; later ones are dropped. The reporting closure is
+    /// `@Sendable`: report from whichever thread the work ends on (a dispatch queue, a task).
+    public static func create(subscribe: @escaping (@escaping @Sendable (SingleEvent<Element>) -> Void) -> Disposable) -> Single<Element> {
         Single(raw: Observable.create { observer in
             subscribe { event in
                 switch event {
@@ -27,9 +28,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 
     /// Subscribes with a closure for the result.
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         var delivered = false
-        return source.subscribe { event in
+        return source.subscribe({ event in
             switch event {
             case .next(let element):
                 if !delivered {
@@ -41,19 +42,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
             case .completed:
                 break
             }
-        }
+        }, isolation: isolation)
     }
 
     /// Subscribes with closures for success, failure and disposal.
     ///
     /// A failure with no `onFailure` goes to `Hooks.defaultErrorHandler`.
-    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        source.subscribe(onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Subscribes with closures that receive `object` (held weakly; nothing is called once it is gone).
-    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
-        source.subscribe(with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        source.subscribe(with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Transforms the element.

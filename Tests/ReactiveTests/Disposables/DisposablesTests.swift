@@ -122,7 +122,7 @@ final class DisposablesTests: ReactiveTestCase {
     }
 
     func testDisposeBase_countsItsInstancesInTheResourceTotal() {
-        final class Custom: DisposeBase, Disposable {
+        final class Custom: DisposeBase, Disposable, @unchecked Sendable {
             func dispose() {}
         }
         #if DEBUG
