@@ -2,7 +2,7 @@
 ///
 /// The sender guarantees the grammar `next* (error | completed)?` and that calls to `on` never
 /// overlap; an observer needs no locking of its own for that.
-public protocol ObserverType<Element> {
+public protocol ObserverType<Element>: SendableMetatype {
     /// The type of elements received.
     associatedtype Element
 
