@@ -29,6 +29,12 @@ actor EventCounter {
         try await source.take(1).asSingle().value
     }
 
+    func bridged(_ numbers: AsyncStream<Int>) async throws -> [Int] {
+        var received: [Int] = []
+        for try await value in numbers.asObservable().map({ $0 * 2 }).values { received.append(value) }
+        return received
+    }
+
     func sum(of source: Observable<Int>) async throws -> Int {
         var total = 0
         for try await value in source.values { total += value }

@@ -45,6 +45,10 @@ func eventually(_ condition: () -> Bool) async {
         #expect(try await repository.cached(id: 2).value == nil)
         try await repository.save().value
         #expect(try await repository.asyncWork().value == 42)
+        #expect(try await repository.cachedInTask(id: 1).value == "ann")
+        #expect(try await repository.cachedInTask(id: 2).value == nil)
+        #expect(try await repository.userOnQueue(id: 1).value == "ann")
+        try await repository.saveInTask().value
     }
 
     @Test func actor_ownsItsSubscriptions() async throws {
@@ -64,6 +68,11 @@ func eventually(_ condition: () -> Bool) async {
         logging.dispose()
         #expect(try await counter.first(of: .from([7, 8])) == 7)
         #expect(try await counter.sum(of: .from([1, 2, 3])) == 6)
+        let numbers = AsyncStream<Int> { continuation in
+            for value in 1...3 { continuation.yield(value) }
+            continuation.finish()
+        }
+        #expect(try await counter.bridged(numbers) == [2, 4, 6])
     }
 
     @Test func dashboard_awaitsFromTheMainActor() async throws {

@@ -49,6 +49,33 @@ final class Repository: Sendable {
         }
     }
 
+    func cachedInTask(id: Int) -> Maybe<String> {
+        Maybe.create { maybe in
+            let task = Task {
+                maybe(id == 1 ? .success("ann") : .completed)
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+
+    func userOnQueue(id: Int) -> Single<String> {
+        Single.create { single in
+            self.queue.async {
+                single(id == 1 ? .success("ann") : .failure(ServiceError.notFound))
+            }
+            return Disposables.create()
+        }
+    }
+
+    func saveInTask() -> Completable {
+        Completable.create { completable in
+            let task = Task {
+                completable(.completed)
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+
     func save() -> Completable {
         Completable.create { completable in
             DispatchQueue.global().async {

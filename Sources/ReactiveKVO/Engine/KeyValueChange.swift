@@ -1,6 +1,11 @@
 import Foundation
 
 /// What changed, for one callback (Foundation's change dictionary as a value).
+///
+/// Not `Sendable`: its values are `Any`, as Foundation's change dictionary holds them, and may be
+/// objects of any kind. It is made and read on the thread that changed the property; to hand a
+/// value to another actor, cast it to its `Sendable` type first, or observe through
+/// `rx.observe(_:)` with a key path, which gives typed values.
 public struct KeyValueChange: CustomStringConvertible {
     /// The kind of change: a new value, or a mutation of a to-many property.
     public enum Kind: Sendable, Equatable {
@@ -73,6 +78,9 @@ public struct ObservedChange<Value> {
         isPrior = change.isPrior
     }
 }
+
+/// Sendable when its values are: a typed change can be handed to another actor.
+extension ObservedChange: Sendable where Value: Sendable {}
 
 /// The indexes of a change, kept as a range until someone reads them: an `IndexSet` costs
 /// allocations (three for one index here), and most observers of an array never look. Two plain

@@ -7,6 +7,9 @@ import Foundation
 /// as asked, the removed (`oldValue`) and inserted (`newValue`) elements as arrays. Assigning the
 /// whole property is a `.setting` change instead. A wrong element type or index throws before
 /// anything changes.
+///
+/// Not `Sendable`: it mutates its object's property in place, as the property's setter does; use
+/// it where that object is used (the object's actor, or the thread that owns it).
 public final class KeyValueMutableArray {
     private let object: AnyObject
     private let registry: ObservationRegistry
