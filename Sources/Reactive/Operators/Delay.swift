@@ -40,27 +40,28 @@ final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperato
             defer { timerPending = true }
             return !timerPending
         }
-        if startTimer { schedule(after: dueTime) }
-    }
-
-    private func schedule(after interval: RxTimeInterval) {
-        timer.disposable = scheduler.scheduleRelative(self, dueTime: interval) { sink in
-            sink.drain()
-            return Disposables.create()
+        if startTimer {
+            // One recursive schedule per run of due events: it keeps the handles of its steps
+            // itself. Each step storing its successor's handle here instead raced on a
+            // concurrent scheduler (a successor could store its own successor first, then be
+            // replaced, and so disposed, by the older store), and the run stopped for good.
+            timer.disposable = scheduler.scheduleRecursive(self, dueTime: dueTime) { sink, recurse in
+                if let next = sink.deliverOne() { recurse(sink, next) }
+            }
         }
     }
 
-    /// Delivers the first waiting event (its due time has come), then schedules the next one
-    /// for its own due time, even when that has come too: one event per scheduled step, as
-    /// RxSwift's `delay` (in virtual time, events due at once arrive one tick apart).
-    private func drain() {
+    /// Delivers the first waiting event (its due time has come); returns when the next one is
+    /// due, even when that has come too: one event per scheduled step, as RxSwift's `delay` (in
+    /// virtual time, events due at once arrive one tick apart). Nil when none waits.
+    private func deliverOne() -> RxTimeInterval? {
         lock.lock()
         guard waitingHead < waiting.count else {
             waiting.removeAll(keepingCapacity: true)
             waitingHead = 0
             timerPending = false
             lock.unlock()
-            return
+            return nil
         }
         let event = waiting[waitingHead].event
         waitingHead += 1
@@ -73,10 +74,9 @@ final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperato
         let emitter = acceptLocked(event)
         lock.unlock()
         if emitter { emit(event) }
-        if let next {
-            let now = scheduler.now
-            schedule(after: next > now ? .between(now, next) : .nanoseconds(0))
-        }
+        guard let next else { return nil }
+        let now = scheduler.now
+        return next > now ? .between(now, next) : .nanoseconds(0)
     }
 
     override func dispose() {

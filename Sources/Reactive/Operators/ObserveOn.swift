@@ -86,17 +86,21 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
             return !draining
         }
         if startDrain {
-            pending.disposable = scheduler.schedule(self) { sink in
-                sink.drain()
-                return Disposables.create()
+            // One recursive schedule per drain, as RxSwift's: it keeps the handles of its
+            // steps itself. Each step storing its successor's handle here instead raced on a
+            // scheduler that runs work concurrently: a successor could run, schedule the next
+            // step and store it before the older store landed, which then disposed that step,
+            // and the drain, still marked as running, stopped for good.
+            pending.disposable = scheduler.scheduleRecursive(self) { sink, recurse in
+                if sink.deliverOne() { recurse(sink) }
             }
         }
     }
 
-    /// Delivers one queued event, then schedules itself again if more are queued: one event
-    /// per scheduled step, as RxSwift's `observe(on:)` (in virtual time, one tick apart).
-    private func drain() {
-        if isDisposed { return }
+    /// Delivers one queued event; true if more are queued and the drain goes on (one event per
+    /// scheduled step, as RxSwift's `observe(on:)`: in virtual time, one tick apart).
+    private func deliverOne() -> Bool {
+        if isDisposed { return false }
         let event: Event<Element>? = lock.withLock {
             if queueHead == queue.count {
                 draining = false
@@ -110,7 +114,7 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
             }
             return event
         }
-        guard let event else { return }
+        guard let event else { return false }
         forward(event)
         let more: Bool = lock.withLock {
             if queueHead == queue.count {
@@ -119,12 +123,7 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
             }
             return true
         }
-        if more && !isDisposed {
-            pending.disposable = scheduler.schedule(self) { sink in
-                sink.drain()
-                return Disposables.create()
-            }
-        }
+        return more && !isDisposed
     }
 
     override func dispose() {

@@ -75,3 +75,12 @@ final class DelayTests: ReactiveTestCase {
     }
 
 }
+
+/// `delay` on a scheduler that runs work concurrently, with events due at once: each step
+/// schedules the next, and none may be lost.
+final class DelayConcurrencyTests: ReactiveTestCase {
+    func testDelayOnConcurrentDispatchScheduler_neverStalls() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        assertDeliversEverythingInOrder(count: 5_000, rounds: 10) { $0.delay(.nanoseconds(0), scheduler: scheduler) }
+    }
+}

@@ -157,6 +157,45 @@ extension ReactiveTestCase {
 }
 
 extension ReactiveTestCase {
+    /// For an operator whose scheduled steps may run on several threads (a concurrent
+    /// scheduler): sends `count` elements then completion from one thread through `operation`,
+    /// and waits (10 s at most) for the completion, `rounds` times. Every element arrives, in
+    /// order, never two at once: no step is lost, so nothing stalls.
+    func assertDeliversEverythingInOrder(count: Int, rounds: Int, file: StaticString = #filePath, line: UInt = #line, _ operation: (Observable<Int>) -> Observable<Int>) {
+        for round in 0..<rounds {
+            let subject = PublishSubject<Int>()
+            let checker = ContractChecker()
+            let received = Counter()
+            let outOfOrder = Counter()
+            let completed = DispatchSemaphore(value: 0)
+            let subscription = operation(subject.asObservable()).subscribe(onNext: { value in
+                checker.enter()
+                if received.value != value { outOfOrder.increment() }
+                received.increment()
+                checker.leave()
+            }, onCompleted: {
+                checker.enter()
+                checker.leave()
+                completed.signal()
+            })
+            let sender = Thread {
+                for value in 0..<count { subject.onNext(value) }
+                subject.onCompleted()
+            }
+            sender.start()
+            let ended = completed.wait(timeout: .now() + 10) == .success
+            XCTAssertTrue(ended, "round \(round): stalled after \(received.value) of \(count) elements", file: file, line: line)
+            XCTAssertEqual(received.value, count, "round \(round)", file: file, line: line)
+            XCTAssertEqual(outOfOrder.value, 0, "round \(round)", file: file, line: line)
+            XCTAssertEqual(checker.overlaps, 0, "round \(round)", file: file, line: line)
+            subscription.dispose()
+            if !ended { return }
+        }
+    }
+
+}
+
+extension ReactiveTestCase {
     /// For a combining operator of three sources: the second fails while it is being subscribed.
     /// The error is sent at once, the first source's subscription and the failing one are
     /// disposed, and the third source is still subscribed, and disposed at once (as RxSwift,
