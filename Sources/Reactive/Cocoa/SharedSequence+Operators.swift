@@ -91,8 +91,15 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Drops the first `count` elements.
+    ///
+    /// A count below 0 skips nothing, as RxCocoa's (a shared sequence cannot fail), and is
+    /// reported on standard error through `Hooks`.
     public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().skip(count))
+        if count < 0 {
+            Hooks.reportBadArgument("skip(\(count))", of: SharedSequence<SharingStrategy, Element>.self, "a count below 0 skips nothing")
+            return asSharedSequence()
+        }
+        return SharedSequence(asObservable().skip(count))
     }
 
     /// Sends `element` first.

@@ -111,9 +111,28 @@ extension Infallible {
     /// Sends `elements` first.
     public func startWith(_ elements: Element...) -> Infallible<Element> { Infallible(raw: UnaryObservable<StartWithSink<Element>>(source, elements)) }
     /// The first `count` elements.
-    public func take(_ count: Int) -> Infallible<Element> { Infallible(raw: count < 0 ? .empty() : source.take(count)) }
+    ///
+    /// A count below 0 takes nothing (RxSwift stops the program; an `Infallible` cannot fail),
+    /// and is reported on standard error through `Hooks`.
+    public func take(_ count: Int) -> Infallible<Element> {
+        if count < 0 {
+            Hooks.reportBadArgument("take(\(count))", of: Self.self, "a count below 0 takes nothing")
+            return Infallible(raw: .empty())
+        }
+        return Infallible(raw: source.take(count))
+    }
+
     /// Drops the first `count` elements.
-    public func skip(_ count: Int) -> Infallible<Element> { Infallible(raw: count < 0 ? source : source.skip(count)) }
+    ///
+    /// A count below 0 skips nothing, as RxSwift's, and is reported on standard error through
+    /// `Hooks`.
+    public func skip(_ count: Int) -> Infallible<Element> {
+        if count < 0 {
+            Hooks.reportBadArgument("skip(\(count))", of: Self.self, "a count below 0 skips nothing")
+            return self
+        }
+        return Infallible(raw: source.skip(count))
+    }
     /// Elements after `dueTime` of quiet.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> { Infallible(raw: source.debounce(dueTime, scheduler: scheduler)) }
     /// At most one element per `dueTime`.
