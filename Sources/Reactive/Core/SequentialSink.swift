@@ -7,6 +7,7 @@
 /// constant stack depth.
 class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let current = SerialDisposable()
+    private let gate = SubscriptionGate()
     private let loopLock = Lock()
     private var looping = false  // guarded by loopLock
     private var requested = false  // guarded by loopLock
@@ -50,7 +51,12 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             // The finished source's subscription goes before the next source is subscribed, as
             // in RxSwift (its `onDispose` runs before the next source's first event).
             current.disposable = NopDisposable()
-            current.disposable = source.subscribe(Downstream(self) { unsafeDowncast($0, to: SequentialSink<Element>.self).on(&$1) })
+            // Checked and subscribed as one step for a disposal on another thread (see
+            // `SubscriptionGate`): once `dispose()` returns, no source subscription starts.
+            let subscribed = gate.subscribeIfOpen {
+                current.disposable = source.subscribe(Downstream(self) { unsafeDowncast($0, to: SequentialSink<Element>.self).on(&$1) })
+            }
+            if !subscribed { break }
             let again: Bool = loopLock.withLock {
                 if !requested { looping = false }
                 return requested
@@ -60,7 +66,15 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         loopLock.withLock { looping = false }
     }
 
+    /// Closes the gate, then disposes the current source: a subclass overriding `dispose()`
+    /// calls this first.
+    override func dispose() {
+        gate.close()
+        super.dispose()
+    }
+
     private func on(_ event: inout Event<Element>) {
+        gate.sourceStarted()
         if case .next = event {
             if !isStopped { downstream.forward(&event) }
         } else if !isStopped {

@@ -65,6 +65,7 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let handler: (Swift.Error) throws -> Observable<Element>
     /// The source's subscription, then the handler's sequence's, which replaces (disposes) it.
     private let current = SerialDisposable()
+    private let gate = SubscriptionGate()
 
     init(downstream: Downstream<Element>, source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
         self.source = source
@@ -96,7 +97,21 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             forwardError(error)
             return
         }
-        current.disposable = caught.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).forward($1) })
+        // Checked and subscribed as one step for a disposal on another thread (see
+        // `SubscriptionGate`): once `dispose()` returns, the handler's sequence does not start.
+        _ = gate.subscribeIfOpen {
+            current.disposable = caught.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) })
+        }
+    }
+
+    private func onCaught(_ event: inout Event<Element>) {
+        gate.sourceStarted()
+        forward(event)
+    }
+
+    override func dispose() {
+        gate.close()
+        super.dispose()
     }
 }
 

@@ -12,6 +12,7 @@ extension ObservableType {
 final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
+    private let gate = SubscriptionGate()
 
     init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
         (dueTime, scheduler) = parameters
@@ -26,13 +27,23 @@ final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperat
         // replaced (so disposed) by the handle arriving after it.
         let scheduled = SingleAssignmentDisposable()
         subscription.disposable = scheduled
-        scheduled.setDisposable(scheduler.scheduleRelative((source, sourceObserver, subscription), dueTime: dueTime) { source, sourceObserver, subscription in
-            subscription.disposable = source.subscribe(sourceObserver)
+        scheduled.setDisposable(scheduler.scheduleRelative((self, source, sourceObserver, subscription), dueTime: dueTime) { sink, source, sourceObserver, subscription in
+            // Checked and subscribed as one step for a disposal on another thread (see
+            // `SubscriptionGate`): once `dispose()` returns, the source does not start.
+            _ = sink.gate.subscribeIfOpen {
+                subscription.disposable = source.subscribe(sourceObserver)
+            }
             return Disposables.create()
         })
     }
 
     func on(_ event: inout Event<Element>) {
+        gate.sourceStarted()
         forward(event)
+    }
+
+    override func dispose() {
+        gate.close()
+        super.dispose()
     }
 }

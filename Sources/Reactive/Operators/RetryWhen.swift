@@ -60,6 +60,10 @@ final class RetryWhenObservable<Element, Failure: Swift.Error>: Observable<Eleme
 final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let errors = PublishSubject<Failure>()
+    /// Sends the failures into `errors` one at a time: attempts can fail on different threads,
+    /// and a failure's delivery into the handler may still run on one when the next attempt,
+    /// which it started, fails on another. A failure finding one in progress is queued for it.
+    private let failures: SerializingForwardingSink<Failure>
     private let notifier = PublishSubject<Void>()
     private let triggerSubscription = SingleAssignmentDisposable()
     /// The failed attempt's subscription to `notifier`.
@@ -67,6 +71,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element
 
     init(downstream: Downstream<Element>, source: Observable<Element>) {
         self.source = source
+        failures = SerializingForwardingSink(downstream: Downstream(errors) { unsafeDowncast($0, to: PublishSubject<Failure>.self).on($1) }, sendersWait: false)
         super.init(downstream: downstream)
     }
 
@@ -99,14 +104,13 @@ final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element
             case .completed: sink.forwardCompleted()
             }
         })
-        errors.on(.next(failure))
+        failures.send(.next(failure))
     }
 
     override func dispose() {
-        if disposeOnce() {
-            listening.dispose()
-            triggerSubscription.dispose()
-            errors.dispose()
-        }
+        super.dispose()
+        listening.dispose()
+        triggerSubscription.dispose()
+        errors.dispose()
     }
 }
