@@ -108,7 +108,9 @@ extension KeyValueObservable {
     /// Removes the registration of `observer` for `keyPath` and `context`.
     ///
     /// Returns false, and does nothing else, if there is no such registration (removing twice
-    /// is harmless). Once this returns, the observer receives no callback that starts later.
+    /// is harmless). Once this returns, no change made afterwards reaches the observer; a
+    /// callback for a change another thread was already delivering may still start just after
+    /// it returns, at most one per such thread (as an Rx subscription's `dispose()`).
     @discardableResult
     public func removeObserver(_ observer: KeyValueObserving, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) -> Bool {
         let identity = ObjectIdentifier(observer)
@@ -207,7 +209,11 @@ public final class KeyValueObservation: @unchecked Sendable {
         self.registration = registration
     }
 
-    /// Stops the observation; no callback starts after this returns. Idempotent.
+    /// Stops the observation. Idempotent.
+    ///
+    /// Once this returns, no change made afterwards reaches the callback; a callback for a
+    /// change another thread was already delivering may still start just after it returns, at
+    /// most one per such thread (as an Rx subscription's `dispose()`).
     public func invalidate() {
         guard registration.deactivate() else { return }
         let registration = self.registration

@@ -115,7 +115,9 @@ public final class KeyValueActionObserver: @unchecked Sendable {
         }
     }
 
-    /// Stops the observation (also done when released).
+    /// Stops the observation (also done when released), as `KeyValueObservation.invalidate()`:
+    /// no change made afterwards reaches the action; one another thread was already delivering
+    /// may still reach it just after this returns.
     public func invalidate() {
         observation?.invalidate()
     }

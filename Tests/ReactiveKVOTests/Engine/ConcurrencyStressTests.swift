@@ -53,15 +53,42 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         other.dispose()
     }
 
+    /// What `invalidate()` and `removeObserver` promise (their doc comments, the README): once
+    /// they return, no change made afterwards is delivered; the callback another thread was
+    /// already delivering may still start, one per setting thread (here, one).
     func testInvalidate_whileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward() throws {
+        try assertRemovalWhileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward { person, callback in
+            let observation = try person.observe("age", options: .new) { _, change in callback(change) }
+            return { observation.invalidate() }
+        }
+    }
+
+    func testRemoveObserver_whileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward() throws {
+        final class Observer: KeyValueObserving, @unchecked Sendable {
+            let callback: (KeyValueChange) -> Void
+            init(_ callback: @escaping (KeyValueChange) -> Void) { self.callback = callback }
+            func observeValue(forKeyPath keyPath: String, of object: AnyObject, change: KeyValueChange, context: UnsafeMutableRawPointer?) {
+                callback(change)
+            }
+        }
+        try assertRemovalWhileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward { person, callback in
+            let observer = Observer(callback)
+            try person.addObserver(observer, forKeyPath: "age", options: .new)
+            return { withExtendedLifetime(observer) { _ = person.removeObserver(observer, forKeyPath: "age") } }
+        }
+    }
+
+    /// `register` observes a person's `age` with the callback it is given, and returns how to
+    /// stop; 300 times, while another thread sets the age, it stops at a varying moment.
+    private func assertRemovalWhileAnotherThreadSets_atMostTheCallbackInFlightArrivesAfterward(_ register: (Person, @escaping (KeyValueChange) -> Void) throws -> () -> Void, file: StaticString = #filePath, line: UInt = #line) throws {
         let person = Person()
         let shared = LockedBox(person)
         let started = LockedBox(-1)
-        let stop = Flag()
+        let finished = Flag()
         let done = DispatchSemaphore(value: 0)
         Thread {
             var value = 0
-            while !stop.isSet {
+            while !finished.isSet {
                 started.mutate { $0 = value }
                 shared.value.age = value
                 value += 1
@@ -73,22 +100,22 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
         for round in 0..<300 {
             let late = Collector<Int>()
             let invalidated = LockedBox<Int?>(nil)
-            let observation = try person.observe("age", options: .new) { _, change in
+            let stop = try register(person) { change in
                 let value = change.newValue as? Int ?? -1
                 invalidated.mutate { if $0 != nil { late.append(value) } }
             }
             if round % 3 != 0 { Thread.sleep(forTimeInterval: 0.000_02) }
-            observation.invalidate()
+            stop()
             invalidated.mutate { $0 = started.value }
             Thread.sleep(forTimeInterval: 0.000_05)
             let lastStarted = invalidated.value ?? .max
             worst = max(worst, late.values.count)
             afterInvalidate += late.values.filter { $0 > lastStarted }.count
         }
-        stop.set()
+        finished.set()
         done.wait()
-        XCTAssertEqual(afterInvalidate, 0, "a change made after invalidate() returned was delivered")
-        XCTAssertLessThanOrEqual(worst, 1, "more than the callback in flight arrived after invalidate() returned")
+        XCTAssertEqual(afterInvalidate, 0, "a change made after the removal returned was delivered", file: file, line: line)
+        XCTAssertLessThanOrEqual(worst, 1, "more than the callback in flight arrived after the removal returned", file: file, line: line)
     }
 
     func testMutableArray_mutatedOnOneThreadWhileObserversComeAndGo_everyMutationReachesAWitness() throws {
