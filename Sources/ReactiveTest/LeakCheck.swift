@@ -33,12 +33,7 @@ public struct LeakCheck: Sendable {
         let leaked = self.leaked
         guard leaked != 0 else { return }
         let message = "Resource leak: \(leaked) resource(s) still live (Resources.total \(Resources.total), was \(start))"
-        if Test.current != nil {
-            let location = SourceLocation(fileID: fileID, filePath: "\(file)", line: Int(line), column: column)
-            Issue.record(Comment(rawValue: message), sourceLocation: location)
-        } else {
-            XCTFail(message, file: file, line: line)
-        }
+        recordTestFailure(message, file: file, fileID: fileID, line: line, column: column)
     }
 }
 

@@ -59,7 +59,15 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
     /// Creates the observable at `created`, subscribes at `subscribed`, disposes at `disposed`,
     /// runs the scheduler to the end, and returns the recording observer.
-    public func start<Element, OutputSequence: ObservableConvertibleType>(created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+    ///
+    /// The times must come in that order (equal times run in that order too). Out of order, it
+    /// fails the current test (XCTest or Swift Testing) with a message naming the three times,
+    /// and runs nothing: the observable would be subscribed before it exists, or never disposed.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(created: TestTime, subscribed: TestTime, disposed: TestTime, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        guard created <= subscribed && subscribed <= disposed else {
+            recordTestFailure("TestScheduler.start: the times are out of order (created \(created), subscribed \(subscribed), disposed \(disposed)); they must satisfy created <= subscribed <= disposed", file: file, fileID: fileID, line: line, column: column)
+            return createObserver(Element.self)
+        }
         var source: Observable<Element>?
         var subscription: Disposable?
         let observer = createObserver(Element.self)
@@ -75,8 +83,8 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// `start` with the default creation and subscription times and the given disposal time.
-    public func start<Element, OutputSequence: ObservableConvertibleType>(disposed: TestTime, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
-        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    public func start<Element, OutputSequence: ObservableConvertibleType>(disposed: TestTime, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, file: file, fileID: fileID, line: line, column: column, create: create)
     }
 
     /// `start` with the default times (100, 200, 1000).

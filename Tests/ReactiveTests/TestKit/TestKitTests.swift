@@ -37,4 +37,30 @@ import Testing
         subscription.dispose()
         _ = subject
     }
+
+    @Test func start_timesOutOfOrder_failsNamingTheThreeTimes_andRunsNothing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var created = false
+        withKnownIssue {
+            let res = scheduler.start(created: 300, subscribed: 200, disposed: 100) { () -> Observable<Int> in
+                created = true
+                return Observable.just(1)
+            }
+            #expect(res.events.isEmpty)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("created 300, subscribed 200, disposed 100") }
+        }
+        #expect(!created, "nothing ran")
+        withKnownIssue {
+            _ = scheduler.start(disposed: 150) { Observable.just(1) }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("created 100, subscribed 200, disposed 150") }
+        }
+    }
+
+    @Test func start_equalTimes_runInOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start(created: 200, subscribed: 200, disposed: 300) { Observable.just(1) }
+        #expect(res.events == [.next(200, 1), .completed(200)])
+    }
 }
