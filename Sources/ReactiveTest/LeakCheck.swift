@@ -12,6 +12,11 @@ import XCTest
 /// ```
 /// Counting happens in debug builds only. Disposal that happens asynchronously (on a dispatch
 /// queue) may take a moment: give `timeout` for the count to settle.
+///
+/// The count is the whole process's: a check sees what every other test creates or releases
+/// meanwhile. XCTest runs one test at a time; Swift Testing runs suites in parallel, so a
+/// leak-checking Swift Testing suite needs the others to stay quiet meanwhile
+/// (`swift test --no-parallel`, or keep leak checks in XCTest cases).
 public struct LeakCheck: Sendable {
     /// The count when the check was created.
     public let start: Int32

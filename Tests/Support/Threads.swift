@@ -96,3 +96,10 @@ package func runMainLoop(until condition: () -> Bool, timeout: TimeInterval) {
         _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
     }
 }
+
+/// The address of a local of the caller's caller's frame, roughly its stack pointer: the
+/// difference between two calls on one thread is the stack used between them.
+@inline(never) package func stackAddress() -> Int {
+    var local = 0
+    return withUnsafeMutablePointer(to: &local) { Int(bitPattern: $0) }
+}

@@ -6,13 +6,17 @@
 /// while a subscription loop runs is left to that loop, so 100 000 synchronous sources run in
 /// constant stack depth.
 class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
+    /// Whether a finished source is disposed before the next is subscribed (`concat`, `retry`
+    /// and `catch(sequence:)`, as RxSwift's), or after (`andThen`, as RxSwift's).
+    private let disposesFinishedSourceFirst: Bool
     private let current = SerialDisposable()
     private let gate = SubscriptionGate()
     private let loopLock = Lock()
     private var looping = false  // guarded by loopLock
     private var requested = false  // guarded by loopLock
 
-    override init(downstream: Downstream<Element>) {
+    init(downstream: Downstream<Element>, disposesFinishedSourceFirst: Bool = true) {
+        self.disposesFinishedSourceFirst = disposesFinishedSourceFirst
         super.init(downstream: downstream)
     }
 
@@ -49,8 +53,9 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             if isStopped { break }
             guard let source = nextSource() else { break }
             // The finished source's subscription goes before the next source is subscribed, as
-            // in RxSwift (its `onDispose` runs before the next source's first event).
-            current.disposable = NopDisposable()
+            // in RxSwift (its `onDispose` runs before the next source's first event); or, for
+            // `andThen`, when the next one's replaces it.
+            if disposesFinishedSourceFirst { current.disposable = NopDisposable() }
             // Checked and subscribed as one step for a disposal on another thread (see
             // `SubscriptionGate`): once `dispose()` returns, no source subscription starts.
             let subscribed = gate.subscribeIfOpen {

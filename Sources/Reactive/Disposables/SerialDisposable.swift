@@ -27,6 +27,19 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
         }
     }
 
+    /// Holds `newValue` and returns the previous disposable, not disposed: for a caller that
+    /// disposes it later (after subscribing what replaces it). Disposed already, it disposes
+    /// `newValue` and returns nil.
+    func exchange(_ newValue: Disposable) -> Disposable? {
+        let (previous, disposeNew): (Disposable?, Bool) = lock.withLock {
+            if disposed { return (nil, true) }
+            defer { current = newValue }
+            return (current, false)
+        }
+        if disposeNew { newValue.dispose() }
+        return previous
+    }
+
     /// Disposes the current disposable and every later one.
     public func dispose() {
         let taken: Disposable? = lock.withLock {

@@ -62,7 +62,10 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
 
 final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
-    private let handler: (Swift.Error) throws -> Observable<Element>
+    /// The handler of the `catch` whose source runs now: the sink takes over a handler's
+    /// sequence that is itself a `catch` (see `onSource`). Read and written only on a source's
+    /// error, and a source's events never overlap.
+    private var handler: (Swift.Error) throws -> Observable<Element>
     /// The source's subscription, then the handler's sequence's, which replaces (disposes) it.
     private let current = SerialDisposable()
     private let gate = SubscriptionGate()
@@ -85,6 +88,7 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     /// The handler's sequence is subscribed at once, inside the source's error (as RxSwift
     /// does), even when the source fails inside its own `subscribe`.
     private func onSource(_ event: inout Event<Element>) {
+        gate.sourceStarted()
         guard case .error(let error) = event else {
             forward(event)
             return
@@ -97,10 +101,33 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             forwardError(error)
             return
         }
+        if caught.kind == .other, let next = caught as? CatchObservable<Element> {
+            takeOver(next)
+            return
+        }
         // Checked and subscribed as one step for a disposal on another thread (see
         // `SubscriptionGate`): once `dispose()` returns, the handler's sequence does not start.
         _ = gate.subscribeIfOpen {
             current.disposable = caught.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) })
+        }
+    }
+
+    /// The handler's sequence is a `catch` too (`attempt(n) = request.catch { _ in
+    /// attempt(n - 1) }`): this sink runs it itself, its source and then its handler, instead
+    /// of nesting a sink of its own. Nested, a chain of a million such retries delivered its
+    /// last events through a million sinks, one stack frame each; here through one. What the
+    /// observer sees, and the order of subscriptions and disposals, stay those of the nested
+    /// sinks: the new source is subscribed, then the failed one disposed.
+    private func takeOver(_ next: CatchObservable<Element>) {
+        handler = next.handler
+        _ = gate.subscribeIfOpen {
+            // Held in the slot before subscribing, as in `start()`: a source failing inside
+            // `subscribe` puts its successor there, which this late subscription must not
+            // replace. The failed source goes once its successor is subscribed.
+            let subscription = SingleAssignmentDisposable()
+            let failed = current.exchange(subscription)
+            subscription.setDisposable(next.source.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) }))
+            failed?.dispose()
         }
     }
 

@@ -18,24 +18,28 @@ import Testing
     }
 
     @Test func coldObservableFromMarbles_recordsSubscription() {
-        assertNoLeaks {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createColdObservable("-1-2-#", values: ["1": 1, "2": 2])
-            let res = scheduler.start { xs.map { $0 * 10 } }
-            #expect(res.events == [.next(210, 10), .next(230, 20), .error(250, MarbleError(symbol: "#"))])
-            #expect(xs.subscriptions == [Subscription(200, 250)])
-        }
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable("-1-2-#", values: ["1": 1, "2": 2])
+        let res = scheduler.start { xs.map { $0 * 10 } }
+        #expect(res.events == [.next(210, 10), .next(230, 20), .error(250, MarbleError(symbol: "#"))])
+        #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
-    @Test func leakCheck_seesALiveSubscription() {
+    /// Swift Testing runs other suites alongside this one, and the count is the process's: so
+    /// the check holds many subscriptions, far more than the others release meanwhile.
+    @Test func leakCheck_seesLiveSubscriptions_andReportsThemAsAnIssue() {
         let check = LeakCheck()
         let subject = PublishSubject<Int>()
-        let subscription = subject.subscribe()
+        let subscriptions = (0..<10_000).map { _ in subject.subscribe() }
         #if DEBUG
-        #expect(check.leaked > 0)
+        #expect(check.leaked > 5_000)
+        withKnownIssue {
+            check.assertNoLeaks()
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("Resource leak:") }
+        }
         #endif
-        subscription.dispose()
-        _ = subject
+        subscriptions.forEach { $0.dispose() }
     }
 
     @Test func start_timesOutOfOrder_failsNamingTheThreeTimes_andRunsNothing() {
