@@ -179,14 +179,14 @@ import Synchronization
     /// the emitter `beginEmittingLocked` made the caller, then what was queued meanwhile.
     @inlinable @inline(__always) final func emitNext(_ makeElement: () throws -> Element) {
         if isDisposed { return }
-        let event: Event<Element>
+        var event: Event<Element>
         do {
             event = .next(try makeElement())
         } catch {
             emitStop(.error(error))
             return
         }
-        downstream.on(event)
+        downstream.forward(&event)
         if let next = nextQueued() { emit(next) }
     }
 
@@ -196,7 +196,7 @@ import Synchronization
         var next = first
         while true {
             if isDisposed { return }
-            let event: Event<Element>
+            var event: Event<Element>
             switch next {
             case .next(let item):
                 do {
@@ -213,7 +213,7 @@ import Synchronization
                 emitStop(event)
                 return
             }
-            downstream.on(event)
+            downstream.forward(&event)
             guard let queued = nextQueued() else { return }
             next = queued
         }
