@@ -40,7 +40,10 @@
         if deliverNow {
             forward(event)
         } else if startDrain {
-            actor.enqueue { [self] in drain() }
+            // Weak: a disposed subscription is released at once, not when the actor gets to
+            // the drain (the main queue may not run for a while). A live one is held by its
+            // subscriber's sink.
+            actor.enqueue { [weak self] in self?.drain() }
         }
     }
 

@@ -87,3 +87,49 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         }
     }
 }
+
+/// The sources of a `concat` or a `catch(sequence:)` (`retry`), with the sources that are
+/// themselves the same operator opened in place, as RxSwift's tail-recursive sink does: a
+/// nested `concat` (or `retry` of a `retry`) is run from a stack of its iterators by the one
+/// outer sink, so its sources' events reach the downstream through one sink, not one per level
+/// (a chain of a thousand `retry()`s cost a stack frame each).
+struct SourceStack<Element> {
+    /// The iterators, innermost last, each with whether it has yielded a source yet.
+    private var iterators: [(iterator: AnyIterator<Observable<Element>>, yielded: Bool)]
+    /// The iterator of a source that is the same operator; nil for any other source.
+    private let opened: (Observable<Element>) -> AnyIterator<Observable<Element>>?
+
+    init(_ iterator: AnyIterator<Observable<Element>>, opening opened: @escaping (Observable<Element>) -> AnyIterator<Observable<Element>>?) {
+        iterators = [(iterator, false)]
+        self.opened = opened
+    }
+
+    /// What comes next.
+    enum Step {
+        /// The next source to subscribe.
+        case source(Observable<Element>)
+        /// A nested operator that had no source at all has ended (an empty `concat` completes,
+        /// an empty `catch(sequence:)` too).
+        case emptyNestedEnded
+        /// The outermost iterator is exhausted.
+        case exhausted
+    }
+
+    mutating func next() -> Step {
+        while let top = iterators.last {
+            guard let source = top.iterator.next() else {
+                iterators.removeLast()
+                if iterators.isEmpty { return .exhausted }
+                if !top.yielded { return .emptyNestedEnded }
+                continue
+            }
+            iterators[iterators.count - 1].yielded = true
+            if source.kind == .other, let nested = opened(source) {
+                iterators.append((nested, false))
+                continue
+            }
+            return .source(source)
+        }
+        return .exhausted
+    }
+}

@@ -156,22 +156,32 @@ final class CatchSequenceObservable<Element>: Observable<Element>, @unchecked Se
 }
 
 final class CatchSequenceSink<Element>: SequentialSink<Element>, @unchecked Sendable {
-    private var iterator: AnyIterator<Observable<Element>>
+    /// A nested `catch(sequence:)` (`retry` of a `retry`) is opened in place: when its sources
+    /// run out it has failed with the last error, and the outer one goes on; an empty one
+    /// completes, and so ends the outer one.
+    private var sources: SourceStack<Element>
     private var lastError: Swift.Error?
 
     init(downstream: Downstream<Element>, iterator: AnyIterator<Observable<Element>>) {
-        self.iterator = iterator
+        sources = SourceStack(iterator) { ($0 as? CatchSequenceObservable<Element>)?.makeIterator() }
         super.init(downstream: downstream)
     }
 
     override func nextSource() -> Observable<Element>? {
-        if let source = iterator.next() { return source }
-        if let lastError {
-            forwardError(lastError)
-        } else {
+        switch sources.next() {
+        case .source(let source):
+            return source
+        case .emptyNestedEnded:
             forwardCompleted()
+            return nil
+        case .exhausted:
+            if let lastError {
+                forwardError(lastError)
+            } else {
+                forwardCompleted()
+            }
+            return nil
         }
-        return nil
     }
 
     override func onTerminal(_ event: Event<Element>) {

@@ -43,17 +43,24 @@ final class ConcatObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 final class ConcatSink<Element>: SequentialSink<Element>, @unchecked Sendable {
-    private var iterator: AnyIterator<Observable<Element>>
+    /// A nested `concat` is opened in place; an empty one ends at once and the outer one goes on.
+    private var sources: SourceStack<Element>
 
     init(downstream: Downstream<Element>, iterator: AnyIterator<Observable<Element>>) {
-        self.iterator = iterator
+        sources = SourceStack(iterator) { ($0 as? ConcatObservable<Element>)?.makeIterator() }
         super.init(downstream: downstream)
     }
 
     override func nextSource() -> Observable<Element>? {
-        if let source = iterator.next() { return source }
-        forwardCompleted()
-        return nil
+        while true {
+            switch sources.next() {
+            case .source(let source): return source
+            case .emptyNestedEnded: continue
+            case .exhausted:
+                forwardCompleted()
+                return nil
+            }
+        }
     }
 
     override func onTerminal(_ event: Event<Element>) {

@@ -9,7 +9,7 @@ extension ObservableType {
     }
 }
 
-@usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, FinalObserverSink, @unchecked Sendable {
+@usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let elements: [Element]
 
     @inlinable init(downstream: Downstream<Element>, parameters elements: [Element]) {
@@ -17,22 +17,20 @@ extension ObservableType {
         super.init(downstream: downstream)
     }
 
+    /// Sends the elements, then hands the downstream itself to the source, as RxSwift's
+    /// `startWith` hands its observer: the source's events reach the downstream with no hop
+    /// through this sink (a chain of `startWith`s costs no stack per link), and the sink only
+    /// keeps the source's subscription.
     @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         for element in elements {
             if isStopped { break }
             forwardNext(element)
         }
-        setUpstream(isStopped ? .none : source.subscribe(sourceObserver))
+        setUpstream(isStopped ? .none : source.subscribe(downstream))
     }
 
-    /// RxSwift's `startWith` has no sink: it hands its observer to the source.
-    @usableFromInline var isFinalObserver: Bool { downstream.isFinalObserver }
-
-    @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
-        if case .next = event {
-            if !isStopped { downstream.forward(&event) }
-        } else {
-            forward(event)
-        }
+    /// Not called: the source delivers to the downstream itself (see `run`).
+    @inlinable func on(_ event: inout Event<Element>) {
+        downstream.forward(&event)
     }
 }

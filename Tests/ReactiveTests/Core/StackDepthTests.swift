@@ -42,7 +42,7 @@ final class StackDepthTests: ReactiveTestCase {
 
     /// Subscribes `make(length)`, waits (60 s at most) for its element, and returns the stack
     /// used from where the work that led to it began.
-    private func stackAtElement(_ length: Int, _ make: (Int) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line) -> Int {
+    private func stackAtElement(_ length: Int, _ make: (Int) -> Observable<Int>, afterSubscribing: () -> Void = {}, file: StaticString = #filePath, line: UInt = #line) -> Int {
         let used = LockedBox(-1)
         let arrived = DispatchSemaphore(value: 0)
         let chain = make(length)
@@ -52,15 +52,17 @@ final class StackDepthTests: ReactiveTestCase {
             used.mutate { $0 = workBegan.value - here }
             arrived.signal()
         })
+        workBegan.mutate { $0 = stackAddress() }
+        afterSubscribing()
         XCTAssertEqual(arrived.wait(timeout: .now() + 60), .success, "a chain of \(length)", file: file, line: line)
         subscription.dispose()
         return used.value
     }
 
     /// The stack at the element is the same for a chain of `short` and of `long` links.
-    private func assertNoStackPerLink(short: Int, long: Int, file: StaticString = #filePath, line: UInt = #line, _ make: (Int) -> Observable<Int>) {
-        let atShort = stackAtElement(short, make, file: file, line: line)
-        let atLong = stackAtElement(long, make, file: file, line: line)
+    private func assertNoStackPerLink(short: Int, long: Int, afterSubscribing: () -> Void = {}, file: StaticString = #filePath, line: UInt = #line, _ make: (Int) -> Observable<Int>) {
+        let atShort = stackAtElement(short, make, afterSubscribing: afterSubscribing, file: file, line: line)
+        let atLong = stackAtElement(long, make, afterSubscribing: afterSubscribing, file: file, line: line)
         XCTAssertGreaterThan(atShort, 0, file: file, line: line)
         XCTAssertEqual(atLong, atShort, "bytes of stack for \(long) links against \(short)", file: file, line: line)
     }
@@ -115,6 +117,36 @@ final class StackDepthTests: ReactiveTestCase {
                 return Disposables.create()
             }.retry()
         }
+    }
+
+    // MARK: nested retry, concat, startWith
+
+    /// The subject the chains below start from; it sends once they are subscribed.
+    private let subject = PublishSubject<Int>()
+
+    /// `link` applied `length` times over `subject`.
+    private func chainOverSubject(_ length: Int, _ link: (Observable<Int>) -> Observable<Int>) -> Observable<Int> {
+        var chain = subject.asObservable()
+        for _ in 0..<length { chain = link(chain) }
+        return chain
+    }
+
+    /// The stack at an element sent through `link` chained `short` and `long` times is the same.
+    private func assertNoStackPerLink(short: Int, long: Int, file: StaticString = #filePath, line: UInt = #line, link: @escaping (Observable<Int>) -> Observable<Int>) {
+        assertNoStackPerLink(short: short, long: long, afterSubscribing: { self.subject.onNext(1) }, file: file, line: line) { chainOverSubject($0, link) }
+    }
+
+    func testNestedRetries_noStackPerLevel() {
+        assertNoStackPerLink(short: 200, long: 1_000) { $0.retry() }
+        assertNoStackPerLink(short: 200, long: 1_000) { $0.retry(3) }
+    }
+
+    func testNestedConcats_noStackPerLevel() {
+        assertNoStackPerLink(short: 200, long: 1_000) { Observable.concat([Observable.empty(), $0]) }
+    }
+
+    func testStartWithChain_noStackPerLink() {
+        assertNoStackPerLink(short: 200, long: 1_000) { $0.startWith() }
     }
 
     #if !DEBUG

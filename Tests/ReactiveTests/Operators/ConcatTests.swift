@@ -1,5 +1,6 @@
 import Reactive
 import ReactiveTest
+import TestSupport
 import XCTest
 
 final class ConcatTests: ReactiveTestCase {
@@ -63,5 +64,46 @@ extension ObservableType {
         var events: [Event<Element>] = []
         _ = subscribe { events.append($0) }
         return events
+    }
+}
+
+/// A `concat` or `catch(sequence:)` among the sources of another is run by the outer one in place
+/// (see `SourceStack`): what the observer sees is what the nested operator would send.
+final class NestedSequentialTests: ReactiveTestCase {
+    func testNestedConcat_sameEventsAsFlat_emptyNestedGoesOn() {
+        let nested = Observable.concat([Observable.just(1), Observable.concat([Observable<Int>]()), Observable.concat([Observable.just(2), Observable.concat([Observable.just(3)])]), Observable.just(4)])
+        var received: [String] = []
+        _ = nested.subscribe(onNext: { received.append("\($0)") }, onCompleted: { received.append("|") })
+        XCTAssertEqual(received, ["1", "2", "3", "4", "|"])
+    }
+
+    func testNestedCatchSequence_failuresGoOnOutward_emptyNestedCompletesTheWhole() {
+        let failing = Observable<Int>.error(TestError.first)
+        let failingSecond = Observable<Int>.error(TestError.second)
+        var received: [String] = []
+        _ = Observable.catch(sequence: [failing, Observable.catch(sequence: [failing, failingSecond]), Observable.just(7)])
+            .subscribe(onNext: { received.append("\($0)") }, onError: { received.append("error \($0)") }, onCompleted: { received.append("|") })
+        XCTAssertEqual(received, ["7", "|"], "the nested one failed with its last error, and the outer one went on")
+        received = []
+        _ = Observable.catch(sequence: [failing, Observable.catch(sequence: [failing, failingSecond])])
+            .subscribe(onNext: { received.append("\($0)") }, onError: { received.append("error \($0)") }, onCompleted: { received.append("|") })
+        XCTAssertEqual(received, ["error second"], "the last error, the nested one's")
+        received = []
+        _ = Observable.catch(sequence: [failing, Observable.catch(sequence: [Observable<Int>]()), Observable.just(7)])
+            .subscribe(onNext: { received.append("\($0)") }, onError: { received.append("error \($0)") }, onCompleted: { received.append("|") })
+        XCTAssertEqual(received, ["|"], "an empty nested one completes, and with it the outer one")
+    }
+
+    func testNestedRetry_retriesAsNested() {
+        let attempts = Counter()
+        let source = Observable<Int>.create { observer in
+            attempts.increment()
+            observer.onError(TestError.first)
+            return Disposables.create()
+        }
+        var received: [String] = []
+        _ = source.retry(2).retry(3).subscribe(onError: { received.append("error \($0)") })
+        XCTAssertEqual(attempts.value, 6)
+        XCTAssertEqual(received, ["error first"])
     }
 }
