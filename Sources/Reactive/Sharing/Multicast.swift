@@ -66,19 +66,15 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     private let source: Observable<Subject.Observer.Element>
     private let makeSubject: () -> Subject
     private let resetsSubject: Bool
-    /// `share(replay: 0 or 1, scope: .whileConnected)`'s: RxSwift's connection there leaves the
-    /// source's disposal to the source after a terminal event (see `FinalObserverSink`).
-    let sharesWhileConnected: Bool
     private let lock = Lock()
     // Guarded by lock.
     private var subject: Subject?
     private var connection: MulticastConnection<Subject>?
 
-    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, resetsSubject: Bool, sharesWhileConnected: Bool = false) {
+    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, resetsSubject: Bool) {
         self.source = source
         self.makeSubject = makeSubject
         self.resetsSubject = resetsSubject
-        self.sharesWhileConnected = sharesWhileConnected
         // Subscribes the subject directly, as RxSwift's does: no current-thread trampoline.
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ConnectableObservableAdapter<Subject>.self)
@@ -119,7 +115,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 }
 
 /// One connection: the subject's subscription to the source.
-final class MulticastConnection<Subject: SubjectType>: Sink, FinalObserverSink, @unchecked Sendable {
+final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
     private let observer: Subject.Observer
 
@@ -128,8 +124,6 @@ final class MulticastConnection<Subject: SubjectType>: Sink, FinalObserverSink, 
         observer = subject.asObserver()
         super.init()
     }
-
-    var isFinalObserver: Bool { parent.sharesWhileConnected }
 
     func start(_ source: Observable<Subject.Observer.Element>) {
         setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MulticastConnection<Subject>.self).on(&$1) }))
@@ -140,7 +134,7 @@ final class MulticastConnection<Subject: SubjectType>: Sink, FinalObserverSink, 
         if event.isStopEvent {
             _ = markStopped()
             // As RxSwift's connection: the source's subscription ends before the subject hears
-            // the end (a `do` on the source runs `onDispose` first, unless `share()` makes it wait).
+            // the end (a `do` on the source runs `onDispose` first).
             dispose()
             observer.on(event)
         } else {

@@ -16,13 +16,11 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     private var connection: Disposable?
     private var connectionID = 0
 
-    /// `trampolined`: whether subscribing installs the current-thread trampoline (see
-    /// `Observable.trampolined`): `refCount()`'s does, `share`'s does not.
-    init(source: Source, trampolined: Bool = true) {
+    init(source: Source) {
         self.source = source
         super.init(run: { node, downstream in
             unsafeDowncast(node, to: RefCountObservable<Source>.self).subscribeCounting(consume downstream)
-        }, trampolined: trampolined)
+        })
     }
 
     private func subscribeCounting(_ downstream: consuming Downstream<Source.Element>) -> Upstream {

@@ -19,9 +19,9 @@ extension ObservableType {
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         switch (replay, scope) {
         case (...0, .whileConnected):
-            return sharedWhileConnected { PublishSubject<Element>() }
+            return ShareWhileConnectedObservable(source: asObservable(), replaysLatest: false)
         case (1, .whileConnected):
-            return sharedWhileConnected { ReplaySubject<Element>.create(bufferSize: 1) }
+            return ShareWhileConnectedObservable(source: asObservable(), replaysLatest: true)
         case (_, .whileConnected):
             return self.replay(replay).refCount()
         case (0, .forever):
@@ -29,13 +29,5 @@ extension ObservableType {
         case (_, .forever):
             return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
         }
-    }
-
-    /// RxSwift's own sharing node for a replay of 0 or 1 while connected: `publish()` or
-    /// `replay(1)` reference counted, subscribed directly (without the current-thread trampoline a
-    /// `refCount()` installs), with a connection that leaves the source's disposal to the source
-    /// after its end (`sharesWhileConnected`).
-    private func sharedWhileConnected<Subject: SubjectType>(_ makeSubject: @escaping () -> Subject) -> Observable<Element> where Subject.Observer.Element == Element, Subject.Element == Element {
-        RefCountObservable(source: ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject, resetsSubject: true, sharesWhileConnected: true), trampolined: false)
     }
 }

@@ -1,0 +1,130 @@
+/// `share(replay: 0 or 1, scope: .whileConnected)`, as RxSwift's own node for them: one
+/// connection at a time is both the source's observer and the list of subscribers.
+///
+/// The first subscriber makes a connection and connects it (subscribes the source); later ones
+/// join it, and with `replay: 1` first receive the latest element; the last one to leave
+/// disconnects it, and a terminal event ends it, so the next subscriber connects afresh. This is
+/// what `publish()` (or `replay(1)`) followed by `refCount()` does, without their three hops per
+/// event (connection, subject, reference-counting sink): an element reaches a subscriber
+/// through the connection alone, so a chain of shares costs one small stack frame per link.
+///
+/// Subscribed directly, with no current-thread trampoline, as RxSwift's. One lock, this node's,
+/// guards the current connection and its subscribers; nothing is called under it.
+final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchecked Sendable {
+    let source: Observable<Element>
+    let replaysLatest: Bool
+    let lock = Lock()
+    // Guarded by `lock`.
+    var connection: ShareConnection<Element>?
+
+    init(source: Observable<Element>, replaysLatest: Bool) {
+        self.source = source
+        self.replaysLatest = replaysLatest
+        super.init(run: { node, downstream in
+            unsafeDowncast(node, to: ShareWhileConnectedObservable<Element>.self).subscribeShared(consume downstream)
+        }, trampolined: false)
+    }
+
+    private func subscribeShared(_ downstream: consuming Downstream<Element>) -> Upstream {
+        lock.lock()
+        let connection: ShareConnection<Element>
+        if let current = self.connection {
+            connection = current
+        } else {
+            connection = ShareConnection(parent: self)
+            self.connection = connection
+        }
+        let connects = !connection.connected
+        connection.connected = true
+        let latest = connection.latest
+        let key = connection.observers.insert(copy downstream, pending: latest != nil)
+        lock.unlock()
+        if let latest {
+            // The latest element first; what the source sends meanwhile is queued for this
+            // subscriber and delivered after it, in order.
+            downstream.on(.next(latest))
+            drainPending(to: downstream) { lock.withLock { connection.observers.takePending(key) } }
+        }
+        if connects { connection.connect(to: source) }
+        return .subject(connection, key: key)
+    }
+}
+
+/// One connection of a `ShareWhileConnectedObservable`: the source's subscription, and the
+/// subscribers it delivers to (under the parent's lock, as a subject keeps them).
+///
+/// It stands for the subscribers' observer, as RxSwift's connection does (`FinalObserverSink`:
+/// a `do` on the source keeps RxSwift's order of its handlers). On a terminal event it ends the
+/// source's subscription before the subscribers hear the end, as RxSwift's connection does.
+final class ShareConnection<Element>: Sink, FinalObserverSink, SubjectObserving, SubjectUnsubscribing, @unchecked Sendable {
+    private let parent: ShareWhileConnectedObservable<Element>
+    // Guarded by the parent's lock.
+    @exclusivity(unchecked) var observers = SubjectObservers<Element>()
+    @exclusivity(unchecked) var connected = false
+    /// The latest element, when the parent replays it.
+    @exclusivity(unchecked) var latest: Element?
+
+    init(parent: ShareWhileConnectedObservable<Element>) {
+        self.parent = parent
+        super.init()
+    }
+
+    /// RxSwift's connection leaves the source's disposal to the source after its end (see
+    /// `FinalObserverSink`).
+    var isFinalObserver: Bool { true }
+
+    func connect(to source: Observable<Element>) {
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: ShareConnection<Element>.self).on(&$1) }))
+    }
+
+    private func on(_ event: inout Event<Element>) {
+        parent.lock.lock()
+        guard parent.connection === self else {
+            // Ended: disconnected, or terminated (a late event of a source that ignores disposal).
+            parent.lock.unlock()
+            return
+        }
+        if case .next(let element) = event {
+            if parent.replaysLatest { latest = element }
+            guard observers.pending == nil else {
+                // A subscriber still receiving the latest element: queued for it.
+                SubjectObservers.send(event, of: self, unlocking: parent.lock)
+                return
+            }
+            // Delivered in place to the subscribers of the moment, copied under the lock.
+            if let lone = observers.loneObserver {
+                parent.lock.unlock()
+                lone.forward(&event)
+            } else if let several = observers.several {
+                parent.lock.unlock()
+                for entry in several { entry.observer.forward(&event) }
+            } else {
+                parent.lock.unlock()
+            }
+            return
+        }
+        // The end: the next subscriber connects afresh. The source's subscription ends before
+        // the subscribers hear it, as in RxSwift.
+        parent.connection = nil
+        latest = nil
+        let live = observers.removeAll(delivering: event)
+        parent.lock.unlock()
+        _ = markStopped()
+        dispose()
+        for entry in live { entry.observer.on(event) }
+    }
+
+    /// A subscriber leaves; the last one disconnects.
+    func unsubscribe(_ key: Int) {
+        parent.lock.lock()
+        let removed = observers.remove(key)
+        let disconnects = removed != nil && observers.isEmpty && parent.connection === self
+        if disconnects {
+            parent.connection = nil
+            latest = nil
+        }
+        parent.lock.unlock()
+        _ = removed  // released after unlocking: releasing a sink may run user code
+        if disconnects { dispose() }
+    }
+}
