@@ -118,10 +118,13 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
     private let observer: Subject.Observer
+    /// The library's own subjects, taking the event in place (see `inPlaceDownstream`).
+    private let inPlace: Downstream<Subject.Observer.Element>?
 
     init(parent: ConnectableObservableAdapter<Subject>, subject: Subject) {
         self.parent = parent
         observer = subject.asObserver()
+        inPlace = inPlaceDownstream(of: observer)
         super.init()
     }
 
@@ -137,6 +140,8 @@ final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable
             // the end (a `do` on the source runs `onDispose` first).
             dispose()
             observer.on(event)
+        } else if let inPlace {
+            inPlace.forward(&event)
         } else {
             observer.on(event)
         }
@@ -145,4 +150,18 @@ final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable
     override func dispose() {
         if disposeOnce() { parent.disconnect(self) }
     }
+}
+
+/// A downstream into `observer` taking events in place, when it is one of the subjects a
+/// connection makes (`PublishSubject`, `ReplaySubject`); nil for any other observer. Through the
+/// observer's `on(_:)` (a protocol witness taking the event by value), a chain of
+/// `publish().refCount()` cost a large stack frame more per link.
+private func inPlaceDownstream<Observer: ObserverType>(of observer: Observer) -> Downstream<Observer.Element>? {
+    if let subject = observer as? PublishSubject<Observer.Element> {
+        return Downstream(subject) { unsafeDowncast($0, to: PublishSubject<Observer.Element>.self).on(inPlace: &$1) }
+    }
+    if let subject = observer as? ReplaySubject<Observer.Element> {
+        return Downstream(subject) { unsafeDowncast($0, to: ReplaySubject<Observer.Element>.self).on(inPlace: &$1) }
+    }
+    return nil
 }

@@ -40,6 +40,20 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
         SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
+    /// `on(_:)` for an event the caller holds in place: a multicast connection's
+    /// (`publish()`, `share(scope: .forever)`), delivered without a copy.
+    func on(inPlace event: inout Event<Element>) {
+        let outermost = checker.enter("PublishSubject")
+        defer { checker.leave(outermost) }
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        stoppedEvent = StopEvent(stopping: event)
+        SubjectObservers.sendInPlace(&event, of: self, unlocking: lock)
+    }
+
     @inlinable func subscribe(downstream: consuming Downstream<Element>) -> Upstream {
         lock.lock()
         if disposed {

@@ -58,6 +58,24 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
         SubjectObservers.send(event, of: self, unlocking: lock)
     }
 
+    /// `on(_:)` for an event the caller holds in place: a multicast connection's (`replay(_:)`,
+    /// `share(replay:scope:)` beyond one element or `.forever`), delivered without a copy.
+    func on(inPlace event: inout Event<Element>) {
+        let outermost = checker.enter("ReplaySubject")
+        defer { checker.leave(outermost) }
+        lock.lock()
+        if stoppedEvent != nil || disposed {
+            lock.unlock()
+            return
+        }
+        if case .next(let value) = event {
+            append(value)
+        } else {
+            stoppedEvent = StopEvent(stopping: event)
+        }
+        SubjectObservers.sendInPlace(&event, of: self, unlocking: lock)
+    }
+
     @inlinable func append(_ value: Element) {
         guard let bufferSize else {
             buffer.append(value)

@@ -141,6 +141,25 @@
         }
     }
 
+    /// `send` for an event the caller holds in place (a multicast connection's, see
+    /// `PublishSubject.on(inPlace:)`): delivered to each subscriber without a copy or a pointer
+    /// made for it, so that a chain of `publish().refCount()` costs fewer stack frames a link.
+    @inlinable @inline(__always) static func sendInPlace<Subject: SubjectObserving>(_ event: inout Event<Element>, of subject: Subject, unlocking lock: borrowing Lock) where Subject.Element == Element {
+        guard subject.observers.pending == nil, case .next = event else {
+            subject.observers.sendQueueingOrEnding(event, unlocking: lock)
+            return
+        }
+        if let lone = subject.observers.loneObserver {
+            lock.unlock()
+            lone.forward(&event)
+        } else if let several = subject.observers.several {
+            lock.unlock()
+            for entry in several { entry.observer.forward(&event) }
+        } else {
+            lock.unlock()
+        }
+    }
+
     /// `send` to a lone subscriber whose handler has a context (made in unspecialised code): out
     /// of line, so that `send`, inlined into each subject's `on(_:)`, stays small
     /// enough for `on(_:)` itself to be inlined into its callers.

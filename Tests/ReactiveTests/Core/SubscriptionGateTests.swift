@@ -74,9 +74,15 @@ final class SubscriptionGateTests: ReactiveTestCase {
     /// released at the source's first event), so neither waits for ever.
     func testObserverWaitingForTheDisposingThread_doesNotDeadlock() {
         let queue = DispatchQueue(label: "first ends")
+        // The first source ends once subscribing returned, so that the next one is
+        // subscribed on the queue, not by the subscribing loop on this thread.
+        let go = DispatchSemaphore(value: 0)
         let first = Observable<Int>.create { observer in
             let sender = Unchecked(observer)
-            queue.async { sender.value.onCompleted() }
+            queue.async {
+                _ = go.wait(timeout: .now() + 5)
+                sender.value.onCompleted()
+            }
             return Disposables.create()
         }
         let inObserver = DispatchSemaphore(value: 0)
@@ -86,6 +92,7 @@ final class SubscriptionGateTests: ReactiveTestCase {
             inObserver.signal()
             waited.mutate { $0 = disposedReturned.wait(timeout: .now() + 5) }
         })
+        go.signal()
         XCTAssertEqual(inObserver.wait(timeout: .now() + 5), .success)
         subscription.dispose()
         disposedReturned.signal()
