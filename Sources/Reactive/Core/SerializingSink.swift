@@ -222,13 +222,28 @@ import Synchronization
     /// Without `lock`, as the emitter: delivers a terminal event, dropping whatever is queued,
     /// and disposes the sink.
     @inlinable final func emitStop(_ event: Event<Element>) {
+        var stop = event
+        emitStop(&stop)
+    }
+
+    /// `emitStop(_:)` for a terminal event the caller holds in place: no copy, and in code that
+    /// runs unspecialised no pointer made for it (see `Downstream.forward(_:)`), since a
+    /// terminal event also runs down a deep chain.
+    @inlinable @inline(__always) final func emitStop(_ event: inout Event<Element>) {
+        endQueue()
+        downstream.forward(&event)
+        dispose()
+    }
+
+    /// Marks the sink done and drops what is queued: out of line, so that a terminal event
+    /// delivered in place (inlined into each operator's `on(_:)`) does not carry the queue's
+    /// temporaries in every link's stack frame.
+    @usableFromInline @inline(never) final func endQueue() {
         lock.withLock {
             done = true
             queue = nil
             queueHead = 0
         }
-        downstream.on(event)
-        dispose()
     }
 
     /// Without `lock`, as the emitter after a delivery: the next queued event, or nil when
@@ -274,6 +289,28 @@ import Synchronization
     /// `sendersWait`).
     @inlinable init(downstream: Downstream<Element>, sendersWait: Bool) {
         super.init(forwardingTo: downstream, sendersWait: sendersWait)
+    }
+
+    /// `send(_:)` for an event the caller holds in place (its `on(_:)`'s `inout` argument):
+    /// delivered, when the caller becomes the emitter, with no copy and no event rebuilt from
+    /// it, which in code that runs unspecialised cost a large stack frame per link of a chain.
+    @inlinable @inline(__always) final func sendInPlace(_ event: inout Event<Element>) {
+        lock.lock()
+        let emitter = acceptLocked(event)
+        lock.unlock()
+        if emitter { emitInPlace(&event) }
+    }
+
+    /// `emit(_:)` for an event the caller holds in place: delivers it as the emitter
+    /// `acceptLocked` made the caller, then what was queued meanwhile.
+    @inlinable @inline(__always) final func emitInPlace(_ event: inout Event<Element>) {
+        if isDisposed { return }
+        if event.isStopEvent {
+            emitStop(&event)
+            return
+        }
+        downstream.forward(&event)
+        if let next = nextQueued() { emit(next) }
     }
 }
 

@@ -26,7 +26,7 @@ final class UsingObservable<Element, Resource: Disposable>: Observable<Element>,
                 let created = try node.resourceFactory()
                 resource = created
                 let source = try node.observableFactory(created)
-                let subscription = source.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward($1) })
+                let subscription = source.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward(&$1) })
                 sink.setUpstream(.object(BinaryDisposable(subscription, created)))
             } catch {
                 sink.forwardError(error)

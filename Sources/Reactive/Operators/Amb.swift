@@ -47,7 +47,7 @@ final class AmbSink<Element>: SerializingForwardingSink<Element>, @unchecked Sen
         }
     }
 
-    fileprivate func onSource(_ event: Event<Element>, at index: Int) {
+    fileprivate func onSource(_ event: inout Event<Element>, at index: Int) {
         lock.lock()
         var losers: [SingleAssignmentDisposable] = []
         if winner == nil {
@@ -61,7 +61,7 @@ final class AmbSink<Element>: SerializingForwardingSink<Element>, @unchecked Sen
         let emitter = acceptLocked(event)
         lock.unlock()
         for loser in losers { loser.dispose() }
-        if emitter { emit(event) }
+        if emitter { emitInPlace(&event) }
     }
 
     override func dispose() {
@@ -81,6 +81,6 @@ final class AmbInnerSink<Element>: @unchecked Sendable {
     }
 
     func on(_ event: inout Event<Element>) {
-        parent.onSource(event, at: index)
+        parent.onSource(&event, at: index)
     }
 }

@@ -90,7 +90,7 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private func onSource(_ event: inout Event<Element>) {
         gate.sourceStarted()
         guard case .error(let error) = event else {
-            forward(event)
+            forward(&event)
             return
         }
         if isStopped { return }
@@ -133,7 +133,7 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
 
     private func onCaught(_ event: inout Event<Element>) {
         gate.sourceStarted()
-        forward(event)
+        forward(&event)
     }
 
     override func dispose() {

@@ -39,7 +39,7 @@ final class DelaySubscriptionSink<Element>: ForwardingSink<Element>, UnaryOperat
 
     func on(_ event: inout Event<Element>) {
         gate.sourceStarted()
-        forward(event)
+        forward(&event)
     }
 
     override func dispose() {

@@ -29,20 +29,27 @@ final class SkipUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
     }
 
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
-        setUpstream(source.subscribe(sourceObserver))
+        // Its own handler rather than `sourceObserver`: made here, it calls `on(_:)` directly
+        // and inlines it, where the shared one calls it through the protocol (one stack frame
+        // more per link of a chain, in code that runs unspecialised).
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: SkipUntilSink.self).on(&$1) }))
         otherSubscription.setDisposable(other.subscribe(Downstream(self) { unsafeDowncast($0, to: SkipUntilSink.self).onOther(&$1) }))
     }
 
-    func on(_ event: inout Event<Element>) {
+    @inline(__always) func on(_ event: inout Event<Element>) {
         lock.lock()
-        if case .completed = event, !open {
+        if !open && !event.isStopEvent {
+            lock.unlock()
+            return
+        }
+        if !open, case .completed = event {
             lock.unlock()
             dispose()
             return
         }
-        let emitter = (open || event.isStopEvent) && acceptLocked(event)
+        let emitter = acceptLocked(event)
         lock.unlock()
-        if emitter { emit(event) }
+        if emitter { emitInPlace(&event) }
     }
 
     private func onOther(_ event: inout Event<Other>) {

@@ -41,7 +41,7 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
             subscription.disposable = pending
             sink.setUpstream(.object(subscription))
             pending.setDisposable(node.scheduler.schedule(()) { _ in
-                let inner = node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward($1) })
+                let inner = node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward(&$1) })
                 subscription.disposable = ScheduledDisposable(scheduler: node.scheduler, disposable: inner)
                 return Disposables.create()
             })

@@ -35,7 +35,7 @@ final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
     }
 
     func on(_ event: inout Event<Element>) {
-        send(event)
+        sendInPlace(&event)
     }
 
     private func onOther(_ event: inout Event<Other>) {

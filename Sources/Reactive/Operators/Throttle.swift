@@ -38,7 +38,7 @@ final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOper
                 let emitter = acceptLocked(.next(element))
                 lock.unlock()
                 timer.disposable = Disposables.create()
-                if emitter { emit(.next(element)) }
+                if emitter { emitInPlace(&event) }
                 restartPeriod()
                 return
             }
@@ -54,9 +54,9 @@ final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOper
                 sink.propagate()
                 return Disposables.create()
             }
-        case .error(let error):
+        case .error:
             lock.withLock { throttled = nil }
-            send(.error(error))
+            sendInPlace(&event)
         case .completed:
             lock.lock()
             if throttled != nil {
@@ -64,9 +64,9 @@ final class ThrottleSink<Element>: SerializingForwardingSink<Element>, UnaryOper
                 lock.unlock()
                 return
             }
-            let emitter = acceptLocked(.completed)
+            let emitter = acceptLocked(event)
             lock.unlock()
-            if emitter { emit(.completed) }
+            if emitter { emitInPlace(&event) }
         }
     }
 

@@ -46,7 +46,7 @@ final class MulticastSelectorObservable<Subject: SubjectType, Result>: Observabl
                 let subject = try node.subjectSelector()
                 let connectable = node.source.multicast(subject)
                 let observable = try node.selector(connectable.asObservable())
-                let subscription = observable.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Result>.self).forward($1) })
+                let subscription = observable.subscribe(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Result>.self).forward(&$1) })
                 let connection = connectable.connect()
                 sink.setUpstream(.object(BinaryDisposable(subscription, connection)))
             } catch {
@@ -139,7 +139,11 @@ final class MulticastConnection<Subject: SubjectType>: Sink, @unchecked Sendable
             // As RxSwift's connection: the source's subscription ends before the subject hears
             // the end (a `do` on the source runs `onDispose` first).
             dispose()
-            observer.on(event)
+            if let inPlace {
+                inPlace.forward(&event)
+            } else {
+                observer.on(event)
+            }
         } else if let inPlace {
             inPlace.forward(&event)
         } else {

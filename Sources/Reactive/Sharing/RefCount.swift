@@ -85,7 +85,7 @@ final class RefCountSink<Source: ConnectableObservableType>: ForwardingSink<Sour
         }
         if markStopped() {
             parent.release(self, terminal: true)
-            downstream.on(event)
+            downstream.forward(&event)
             dispose()
         }
     }

@@ -111,7 +111,7 @@ final class ShareConnection<Element>: Sink, FinalObserverSink, SubjectObserving,
         parent.lock.unlock()
         _ = markStopped()
         dispose()
-        for entry in live { entry.observer.on(event) }
+        for entry in live { entry.observer.forward(&event) }
     }
 
     /// A subscriber leaves; the last one disconnects.

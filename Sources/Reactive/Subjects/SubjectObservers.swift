@@ -177,7 +177,8 @@
     @usableFromInline mutating func sendQueueingOrEnding(_ event: Event<Element>, unlocking lock: borrowing Lock) {
         let live = event.isStopEvent ? removeAll(delivering: event) : liveQueueingPending(event)
         lock.unlock()
-        for entry in live { entry.observer.on(event) }
+        var event = event
+        for entry in live { entry.observer.forward(&event) }
     }
 
     /// The live subscribers, in order; the pending ones get `event` queued instead.

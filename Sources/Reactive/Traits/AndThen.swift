@@ -134,7 +134,7 @@ final class AndThenSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             forwardError(error)
         case .completed:
             if isStopped { return }
-            current.disposable = second.subscribe(Downstream(self) { unsafeDowncast($0, to: AndThenSink<Element>.self).forward($1) })
+            current.disposable = second.subscribe(Downstream(self) { unsafeDowncast($0, to: AndThenSink<Element>.self).forward(&$1) })
         }
     }
 }
