@@ -10,6 +10,8 @@ import MallocCounter
 let quick = ProcessInfo.processInfo.environment["REACTIVE_BENCH_QUICK"] != nil
 let only = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
 let noPeer = ProcessInfo.processInfo.environment["REACTIVE_BENCH_NO_PEER"] != nil
+// REACTIVE_BENCH_STACK=1 prints the stack a chain costs per link against RxSwift's and runs the
+// deep chains (see StackDepth.swift).
 // REACTIVE_BENCH_INSTRUCTIONS=1 prints instructions per operation (see InstructionCounts.swift);
 // it runs this program under callgrind with REACTIVE_BENCH_LIST (print each workload's name and
 // operation count, run nothing) and REACTIVE_BENCH_EXACT (run only the workload of that name).
@@ -98,6 +100,7 @@ func printTable(_ title: String, _ rows: [Row]) {
 }
 
 if ProcessInfo.processInfo.environment["REACTIVE_BENCH_INSTRUCTIONS"] != nil { runInstructionCounts() }
+if ProcessInfo.processInfo.environment["REACTIVE_BENCH_STACK"] != nil || ProcessInfo.processInfo.environment["REACTIVE_BENCH_DEEP"] != nil { runStackDepth() }
 if let processes = ProcessInfo.processInfo.environment["REACTIVE_BENCH_PROCESSES"].flatMap({ Int($0) }), processes > 0 {
     runProcessSamples(processes)
 }
