@@ -19,8 +19,16 @@
     @inlinable final func forward(_ event: Event<Element>) {
         if case .next = event {
             if !isStopped { downstream.on(event) }
-        } else if markStopped() {
-            // In place (see `forward(_:)` below): a terminal event also runs down a deep chain.
+        } else {
+            forwardStop(event)
+        }
+    }
+
+    /// `forward(_:)`'s terminal event, out of line so that the element path it is inlined into
+    /// stays as small as it was; delivered in place (see `forward(_:)` below), since a terminal
+    /// event also runs down a deep chain.
+    @usableFromInline @inline(never) final func forwardStop(_ event: Event<Element>) {
+        if markStopped() {
             var stop = event
             downstream.forward(&stop)
             dispose()
