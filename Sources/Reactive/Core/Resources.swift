@@ -29,11 +29,11 @@ public enum Resources {
     public static var numberOfSerialDispatchQueueObservables: Int32 { serialQueueObservables.load(ordering: .relaxed) }
 }
 
-/// The deepest nesting of sequences a sequential operator (concat, catch(sequence:), retry) has
-/// run through in debug builds (RxSwift's tail-recursive sink stack; tests reset it and read it).
-/// This library runs each sequence of such an operator in turn in a loop, with no stack of
-/// iterators, so a subscription makes it at least 1 and nothing makes it grow with the number of
-/// sequences.
+/// The deepest stack of iterators a sequential operator (concat, catch(sequence:), retry) has
+/// run from in debug builds (RxSwift's tail-recursive sink stack; tests reset it and read it):
+/// 1 for a subscription, more for nested operators of the same kind opened in place, as in
+/// RxSwift (see `SourceStack`: one that is the last source of a collection replaces its parent's
+/// iterator, one of a sequence goes on top).
 public var maxTailRecursiveSinkStackSize: Int {
     get { tailRecursiveStackSize.load(ordering: .relaxed) }
     set { tailRecursiveStackSize.store(newValue, ordering: .relaxed) }

@@ -88,19 +88,28 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     }
 }
 
+/// What a sequential operator runs: an iterator of its sources, and how many there are when
+/// that is known (a collection's `count`), nil for a sequence.
+typealias Sources<Element> = (iterator: AnyIterator<Observable<Element>>, count: Int?)
+
 /// The sources of a `concat` or a `catch(sequence:)` (`retry`), with the sources that are
 /// themselves the same operator opened in place, as RxSwift's tail-recursive sink does: a
 /// nested `concat` (or `retry` of a `retry`) is run from a stack of its iterators by the one
 /// outer sink, so its sources' events reach the downstream through one sink, not one per level
-/// (a chain of a thousand `retry()`s cost a stack frame each).
+/// (a chain of a thousand `retry()`s cost a stack frame each). As in RxSwift, a nested operator
+/// that is the last source of a collection replaces its iterator instead of going on top of it
+/// (`concat` of a recursive lazy collection runs in a stack of one); of a sequence, whose end
+/// is known only once it is reached, it goes on top (debug builds record the deepest stack in
+/// `maxTailRecursiveSinkStackSize`).
 struct SourceStack<Element> {
-    /// The iterators, innermost last, each with whether it has yielded a source yet.
-    private var iterators: [(iterator: AnyIterator<Observable<Element>>, yielded: Bool)]
-    /// The iterator of a source that is the same operator; nil for any other source.
-    private let opened: (Observable<Element>) -> AnyIterator<Observable<Element>>?
+    /// The iterators, innermost last, each with whether it has yielded a source yet and how
+    /// many it has left when known.
+    private var iterators: [(iterator: AnyIterator<Observable<Element>>, yielded: Bool, remaining: Int?)]
+    /// The sources of a source that is the same operator; nil for any other source.
+    private let opened: (Observable<Element>) -> Sources<Element>?
 
-    init(_ iterator: AnyIterator<Observable<Element>>, opening opened: @escaping (Observable<Element>) -> AnyIterator<Observable<Element>>?) {
-        iterators = [(iterator, false)]
+    init(_ sources: Sources<Element>, opening opened: @escaping (Observable<Element>) -> Sources<Element>?) {
+        iterators = [(sources.iterator, false, sources.count)]
         self.opened = opened
     }
 
@@ -123,9 +132,18 @@ struct SourceStack<Element> {
                 if !top.yielded { return .emptyNestedEnded }
                 continue
             }
-            iterators[iterators.count - 1].yielded = true
+            let last = iterators.count - 1
+            iterators[last].yielded = true
+            iterators[last].remaining = top.remaining.map { $0 - 1 }
             if source.kind == .other, let nested = opened(source) {
-                iterators.append((nested, false))
+                if iterators[last].remaining == 0 {
+                    iterators[last] = (nested.iterator, false, nested.count)
+                } else {
+                    iterators.append((nested.iterator, false, nested.count))
+                    #if DEBUG
+                    if tailRecursiveStackSize.load(ordering: .relaxed) < iterators.count { tailRecursiveStackSize.store(iterators.count, ordering: .relaxed) }
+                    #endif
+                }
                 continue
             }
             return .source(source)

@@ -40,7 +40,7 @@ extension ObservableType {
     /// subscription. A sequence failing inside `subscribe` has its error handled once its own
     /// code after sending it has run (RxSwift's order). `retry` is this over the source repeated.
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        CatchSequenceObservable(makeIterator: { AnyIterator(sequence.makeIterator()) })
+        CatchSequenceObservable(makeSources: { (AnyIterator(sequence.makeIterator()), nil) })
     }
 }
 
@@ -143,12 +143,12 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
 }
 
 final class CatchSequenceObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let makeIterator: () -> AnyIterator<Observable<Element>>
+    let makeSources: () -> Sources<Element>
 
-    init(makeIterator: @escaping () -> AnyIterator<Observable<Element>>) {
-        self.makeIterator = makeIterator
+    init(makeSources: @escaping () -> Sources<Element>) {
+        self.makeSources = makeSources
         super.init(run: { node, downstream in
-            let sink = CatchSequenceSink(downstream: consume downstream, iterator: unsafeDowncast(node, to: CatchSequenceObservable<Element>.self).makeIterator())
+            let sink = CatchSequenceSink(downstream: consume downstream, sources: unsafeDowncast(node, to: CatchSequenceObservable<Element>.self).makeSources())
             sink.start()
             return .object(sink)
         })
@@ -162,8 +162,8 @@ final class CatchSequenceSink<Element>: SequentialSink<Element>, @unchecked Send
     private var sources: SourceStack<Element>
     private var lastError: Swift.Error?
 
-    init(downstream: Downstream<Element>, iterator: AnyIterator<Observable<Element>>) {
-        sources = SourceStack(iterator) { ($0 as? CatchSequenceObservable<Element>)?.makeIterator() }
+    init(downstream: Downstream<Element>, sources: Sources<Element>) {
+        self.sources = SourceStack(sources) { ($0 as? CatchSequenceObservable<Element>)?.makeSources() }
         super.init(downstream: downstream)
     }
 

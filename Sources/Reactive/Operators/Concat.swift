@@ -15,12 +15,12 @@ extension ObservableType {
     /// The sequence is iterated lazily, once per subscription. Synchronous sources run in a loop,
     /// so concatenating 100 000 of them does not grow the stack. The first error ends the result.
     public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        ConcatObservable(makeIterator: { AnyIterator(sequence.makeIterator()) })
+        ConcatObservable(makeSources: { (AnyIterator(sequence.makeIterator()), nil) })
     }
 
     /// Concatenates the observables of `collection`, in order.
     public static func concat<Sources: Collection>(_ collection: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
-        ConcatObservable(makeIterator: { AnyIterator(collection.makeIterator()) })
+        ConcatObservable(makeSources: { (AnyIterator(collection.makeIterator()), collection.count) })
     }
 
     /// Concatenates the given observables, in order.
@@ -30,12 +30,12 @@ extension ObservableType {
 }
 
 final class ConcatObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let makeIterator: () -> AnyIterator<Observable<Element>>
+    let makeSources: () -> Sources<Element>
 
-    init(makeIterator: @escaping () -> AnyIterator<Observable<Element>>) {
-        self.makeIterator = makeIterator
+    init(makeSources: @escaping () -> Sources<Element>) {
+        self.makeSources = makeSources
         super.init(run: { node, downstream in
-            let sink = ConcatSink(downstream: consume downstream, iterator: unsafeDowncast(node, to: ConcatObservable<Element>.self).makeIterator())
+            let sink = ConcatSink(downstream: consume downstream, sources: unsafeDowncast(node, to: ConcatObservable<Element>.self).makeSources())
             sink.start()
             return .object(sink)
         })
@@ -46,8 +46,8 @@ final class ConcatSink<Element>: SequentialSink<Element>, @unchecked Sendable {
     /// A nested `concat` is opened in place; an empty one ends at once and the outer one goes on.
     private var sources: SourceStack<Element>
 
-    init(downstream: Downstream<Element>, iterator: AnyIterator<Observable<Element>>) {
-        sources = SourceStack(iterator) { ($0 as? ConcatObservable<Element>)?.makeIterator() }
+    init(downstream: Downstream<Element>, sources: Sources<Element>) {
+        self.sources = SourceStack(sources) { ($0 as? ConcatObservable<Element>)?.makeSources() }
         super.init(downstream: downstream)
     }
 

@@ -6,7 +6,7 @@ extension ObservableType {
     /// A source that fails synchronously is resubscribed in a loop, without growing the stack.
     public func retry() -> Observable<Element> {
         let source = asObservable()
-        return CatchSequenceObservable(makeIterator: { AnyIterator { source } })
+        return CatchSequenceObservable(makeSources: { (AnyIterator { source }, nil) })
     }
 
     /// Subscribes to the source at most `maxAttemptCount` times, until one does not fail.
@@ -19,6 +19,6 @@ extension ObservableType {
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         let source = asObservable()
         let attempts = Swift.max(0, maxAttemptCount)
-        return CatchSequenceObservable(makeIterator: { AnyIterator(Swift.repeatElement(source, count: attempts).makeIterator()) })
+        return CatchSequenceObservable(makeSources: { (AnyIterator(Swift.repeatElement(source, count: attempts).makeIterator()), attempts) })
     }
 }

@@ -106,4 +106,26 @@ final class NestedSequentialTests: ReactiveTestCase {
         XCTAssertEqual(attempts.value, 6)
         XCTAssertEqual(received, ["error first"])
     }
+
+    /// `concat` of a lazy collection or sequence whose last source is the next `concat`, 100
+    /// deep: a collection's last source replaces its iterator (a stack of one), a sequence's goes
+    /// on top, as in RxSwift. (The elements come on the trampoline, so that `take(100)` holds the
+    /// subscription before they arrive and its end stops the endless recursion.)
+    func testRecursiveConcat_collectionRunsInAStackOfOne_sequenceStacks() {
+        func collection(_ index: Int) -> Observable<Int> {
+            Observable.concat([0, 1].lazy.map { $0 == 0 ? Observable.just(index, scheduler: CurrentThreadScheduler.instance) : collection(index + 1) })
+        }
+        func sequence(_ index: Int) -> Observable<Int> {
+            Observable.concat(AnySequence([0, 1].lazy.map { $0 == 0 ? Observable.just(index, scheduler: CurrentThreadScheduler.instance) : sequence(index + 1) }))
+        }
+        for (make, expectedDepth) in [(collection, 1), (sequence, 100)] as [((Int) -> Observable<Int>, Int)] {
+            maxTailRecursiveSinkStackSize = 0
+            var received: [Int] = []
+            _ = make(0).take(100).subscribe(onNext: { received.append($0) })
+            XCTAssertEqual(received, Array(0..<100))
+            #if DEBUG
+            XCTAssertEqual(maxTailRecursiveSinkStackSize, expectedDepth)
+            #endif
+        }
+    }
 }
