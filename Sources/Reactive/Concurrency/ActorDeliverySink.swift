@@ -14,8 +14,7 @@
 @usableFromInline final class ActorDeliverySink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let actor: SubscriberActor
     private let lock = Lock()
-    private var queue: [Event<Element>] = []
-    private var queueHead = 0
+    private var queue = EventQueue<Element>()
     /// A drain is scheduled or running: later events queue behind it.
     private var draining = false
 
@@ -51,15 +50,9 @@
     private func drain() {
         while true {
             let next: Event<Element>? = lock.withLock {
-                if queueHead == queue.count || isDisposed {
-                    queue.removeAll()
-                    queueHead = 0
-                    draining = false
-                    return nil
-                }
-                let event = queue[queueHead]
-                queueHead += 1
-                return event
+                if let event = queue.popFirst(), !isDisposed { return event }
+                draining = false
+                return nil
             }
             guard let next else { return }
             forward(next)
@@ -68,14 +61,7 @@
 
     @usableFromInline override func dispose() {
         guard disposeOnce() else { return }
-        let dropped: [Event<Element>] = lock.withLock {
-            defer {
-                queue = []
-                queueHead = 0
-            }
-            return queue
-        }
-        // Released here, outside the lock: an element's deinit may be user code.
-        _ = dropped
+        let dropped = lock.withLock { queue.takeAll() }
+        _ = dropped  // released outside the lock
     }
 }

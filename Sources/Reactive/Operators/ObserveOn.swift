@@ -56,8 +56,7 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock()
-    private var queue: [Event<Element>] = []
-    private var queueHead = 0
+    private var queue = EventQueue<Element>()
     private var draining = false
     private let pending = SerialDisposable()
 
@@ -102,22 +101,14 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     private func deliverOne() -> Bool {
         if isDisposed { return false }
         let event: Event<Element>? = lock.withLock {
-            if queueHead == queue.count {
-                draining = false
-                return nil
-            }
-            let event = queue[queueHead]
-            queueHead += 1
-            if queueHead == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                queueHead = 0
-            }
-            return event
+            if let event = queue.popFirst() { return event }
+            draining = false
+            return nil
         }
         guard let event else { return false }
         forward(event)
         let more: Bool = lock.withLock {
-            if queueHead == queue.count {
+            if queue.isEmpty {
                 draining = false
                 return false
             }
@@ -129,13 +120,7 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
     override func dispose() {
         guard disposeOnce() else { return }
         pending.dispose()
-        let dropped: [Event<Element>] = lock.withLock {
-            defer {
-                queue = []
-                queueHead = 0
-            }
-            return queue
-        }
-        _ = dropped
+        let dropped = lock.withLock { queue.takeAll() }
+        _ = dropped  // released outside the lock
     }
 }

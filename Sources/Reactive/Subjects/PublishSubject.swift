@@ -31,13 +31,20 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
     @inlinable public func on(_ event: Event<Element>) {
         let outermost = checker.enter("PublishSubject")
         defer { checker.leave(outermost) }
+        guard lockAccepting(event) else { return }
+        SubjectObservers.send(event, of: self, unlocking: lock)
+    }
+
+    /// Takes the lock and accepts `event`, recording a terminal one; false (unlocked) if the
+    /// subject has ended or is disposed.
+    @inlinable @inline(__always) func lockAccepting(_ event: Event<Element>) -> Bool {
         lock.lock()
         if stoppedEvent != nil || disposed {
             lock.unlock()
-            return
+            return false
         }
         stoppedEvent = StopEvent(stopping: event)  // nil for a next: none was set (checked above)
-        SubjectObservers.send(event, of: self, unlocking: lock)
+        return true
     }
 
     /// `on(_:)` for an event the caller holds in place: a multicast connection's
@@ -45,12 +52,7 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
     func on(inPlace event: inout Event<Element>) {
         let outermost = checker.enter("PublishSubject")
         defer { checker.leave(outermost) }
-        lock.lock()
-        if stoppedEvent != nil || disposed {
-            lock.unlock()
-            return
-        }
-        stoppedEvent = StopEvent(stopping: event)
+        guard lockAccepting(event) else { return }
         SubjectObservers.sendInPlace(&event, of: self, unlocking: lock)
     }
 

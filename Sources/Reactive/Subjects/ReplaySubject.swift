@@ -45,17 +45,24 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     @inlinable public func on(_ event: Event<Element>) {
         let outermost = checker.enter("ReplaySubject")
         defer { checker.leave(outermost) }
+        guard lockAccepting(event) else { return }
+        SubjectObservers.send(event, of: self, unlocking: lock)
+    }
+
+    /// Takes the lock and accepts `event`: buffers an element, records a terminal event; false
+    /// (unlocked) if the subject has ended or is disposed.
+    @inlinable @inline(__always) func lockAccepting(_ event: Event<Element>) -> Bool {
         lock.lock()
         if stoppedEvent != nil || disposed {
             lock.unlock()
-            return
+            return false
         }
         if case .next(let value) = event {
             append(value)
         } else {
             stoppedEvent = StopEvent(stopping: event)
         }
-        SubjectObservers.send(event, of: self, unlocking: lock)
+        return true
     }
 
     /// `on(_:)` for an event the caller holds in place: a multicast connection's (`replay(_:)`,
@@ -63,16 +70,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     func on(inPlace event: inout Event<Element>) {
         let outermost = checker.enter("ReplaySubject")
         defer { checker.leave(outermost) }
-        lock.lock()
-        if stoppedEvent != nil || disposed {
-            lock.unlock()
-            return
-        }
-        if case .next(let value) = event {
-            append(value)
-        } else {
-            stoppedEvent = StopEvent(stopping: event)
-        }
+        guard lockAccepting(event) else { return }
         SubjectObservers.sendInPlace(&event, of: self, unlocking: lock)
     }
 

@@ -69,15 +69,11 @@ final class SubscriptionGateTests: ReactiveTestCase {
         }
     }
 
-    /// The next source sends inside its `subscribe`, and the observer, on that thread, waits for
-    /// a disposal on another thread: the disposal does not wait for the observer (the gate is
-    /// released at the source's first event), so neither waits for ever.
-    func testObserverWaitingForTheDisposingThread_doesNotDeadlock() {
-        let queue = DispatchQueue(label: "first ends")
-        // The first source ends once subscribing returned, so that the next one is
-        // subscribed on the queue, not by the subscribing loop on this thread.
-        let go = DispatchSemaphore(value: 0)
-        let first = Observable<Int>.create { observer in
+    /// A source that completes on `queue` once `go` is signalled: the test signals it once
+    /// subscribing returned, so that the next source is subscribed on the queue, not by the
+    /// subscribing loop on the test's thread.
+    private func completing(on queue: DispatchQueue, after go: DispatchSemaphore) -> Observable<Int> {
+        Observable<Int>.create { observer in
             let sender = Unchecked(observer)
             queue.async {
                 _ = go.wait(timeout: .now() + 5)
@@ -85,6 +81,15 @@ final class SubscriptionGateTests: ReactiveTestCase {
             }
             return Disposables.create()
         }
+    }
+
+    /// The next source sends inside its `subscribe`, and the observer, on that thread, waits for
+    /// a disposal on another thread: the disposal does not wait for the observer (the gate is
+    /// released at the source's first event), so neither waits for ever.
+    func testObserverWaitingForTheDisposingThread_doesNotDeadlock() {
+        let queue = DispatchQueue(label: "first ends")
+        let go = DispatchSemaphore(value: 0)
+        let first = completing(on: queue, after: go)
         let inObserver = DispatchSemaphore(value: 0)
         let disposedReturned = DispatchSemaphore(value: 0)
         let waited = LockedBox<DispatchTimeoutResult?>(nil)
@@ -112,14 +117,7 @@ final class SubscriptionGateTests: ReactiveTestCase {
             return Disposables.create()
         }
         let go = DispatchSemaphore(value: 0)
-        let first = Observable<Int>.create { observer in
-            let sender = Unchecked(observer)
-            queue.async {
-                _ = go.wait(timeout: .now() + 5)
-                sender.value.onCompleted()
-            }
-            return Disposables.create()
-        }
+        let first = completing(on: queue, after: go)
         let received = Collector<Int>()
         subscription = Observable.concat(first, second).subscribe(onNext: { received.append($0) })
         handle.mutate { $0 = subscription }
