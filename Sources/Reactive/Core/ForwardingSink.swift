@@ -24,9 +24,9 @@
         }
     }
 
-    /// `forward(_:)`'s terminal event, out of line so that the element path it is inlined into
-    /// stays as small as it was; delivered in place (see `forward(_:)` below), since a terminal
-    /// event also runs down a deep chain.
+    /// `forward(_:)`'s terminal event (and `forwardError`'s, `forwardCompleted`'s), out of line
+    /// so that the element paths they are inlined into stay as small as they were; delivered in
+    /// place (see `forward(_:)` below), since a terminal event also runs down a deep chain.
     @usableFromInline @inline(never) final func forwardStop(_ event: Event<Element>) {
         if markStopped() {
             var stop = event
@@ -49,19 +49,11 @@
 
     /// Forwards an error (the first terminal event only), then disposes.
     @inlinable final func forwardError(_ error: Swift.Error) {
-        if markStopped() {
-            var stop = Event<Element>.error(error)
-            downstream.forward(&stop)
-            dispose()
-        }
+        forwardStop(.error(error))
     }
 
     /// Forwards completion (the first terminal event only), then disposes.
     @inlinable final func forwardCompleted() {
-        if markStopped() {
-            var stop = Event<Element>.completed
-            downstream.forward(&stop)
-            dispose()
-        }
+        forwardStop(.completed)
     }
 }
