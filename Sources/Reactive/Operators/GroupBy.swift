@@ -89,14 +89,13 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
         }
     }
 
-    private func end(_ event: inout Event<Element>) {
+    @inline(__always) private func end(_ event: inout Event<Element>) {
         let all = groups.values
         groups = [:]
         for group in all { group.on(inPlace: &event) }
-        switch event {
-        case .error(let error): forwardError(error)
-        default: forwardCompleted()
-        }
+        // In place, as the groups' (a terminal event also runs down a chain of groupBys).
+        var stop: Event<GroupedObservable<Key, Element>> = if case .error(let error) = event { .error(error) } else { .completed }
+        forward(&stop)
         sourceSubscription.dispose()
     }
 }

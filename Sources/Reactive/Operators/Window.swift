@@ -95,14 +95,11 @@ final class WindowSink<Element>: ForwardingSink<Observable<Element>>, UnaryOpera
                 windowCount += 1
                 window.on(inPlace: &event)
                 if windowCount == count { openWindow() }
-            case .error(let error):
+            case .error, .completed:
                 window.on(inPlace: &event)
-                forwardError(error)
-                sourceSubscription.dispose()
-                timer.dispose()
-            case .completed:
-                window.on(inPlace: &event)
-                forwardCompleted()
+                // In place, as the window's (a terminal event also runs down a chain of windows).
+                var stop: Event<Observable<Element>> = if case .error(let error) = event { .error(error) } else { .completed }
+                forward(&stop)
                 sourceSubscription.dispose()
                 timer.dispose()
             }
