@@ -19,12 +19,31 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
     /// `CurrentThreadScheduler.instance` or `ImmediateScheduler.instance` to bind on the
     /// sending thread. The target is held weakly; errors are a programming error (written to
     /// standard error, then an assertion in debug builds), completion is ignored.
-    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void) {
+    ///
+    /// A binding written in `@MainActor` code runs on the main actor whatever the scheduler:
+    /// one that would run it elsewhere is followed by a hop to the main queue, in order. Written
+    /// in another actor's method, it must be given a scheduler that runs on that actor: debug
+    /// builds stop at a binding run elsewhere, naming the actor and the thread. `isolation`
+    /// receives the caller's actor (leave it to its default).
+    public init<Target: AnyObject>(_ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(), binding: @escaping (Target, Value) -> Void, isolation: isolated (any Actor)? = #isolation) {
+        let actor = isolation.map(SubscriberActor.init)
         handler = { [weak target] event in
             switch event {
             case .next(let element):
                 _ = scheduler.schedule(element) { [weak target] element in
-                    if let target { binding(target, element) }
+                    guard let target else { return Disposables.create() }
+                    guard let actor, !actor.isCurrent else {
+                        binding(target, element)
+                        return Disposables.create()
+                    }
+                    if actor.isMain {
+                        // The main queue runs its blocks in order: the bindings keep theirs.
+                        let work = UncheckedSendable({ [weak target] in if let target { binding(target, element) } })
+                        actor.enqueue { work.value() }
+                    } else {
+                        assertionFailure(actor.misplacedCall("Binder's binding", fix: "give the Binder a scheduler that runs on that actor"))
+                        binding(target, element)
+                    }
                     return Disposables.create()
                 }
             case .error(let error):

@@ -43,6 +43,12 @@ import Foundation
         }
     }
 
+    /// What went wrong where a closure written for this actor is called off it, and the fix:
+    /// for a debug build's stop.
+    func misplacedCall(_ what: String, fix: String) -> String {
+        "\(what) was written in code isolated to \(actor) but is called on \(Thread.current), off that actor: \(fix)."
+    }
+
     /// Runs `work` on the actor: at once if the caller is on it, else later (`enqueue`).
     func run(_ work: @escaping @Sendable () -> Void) {
         if isCurrent { work() } else { enqueue(work) }

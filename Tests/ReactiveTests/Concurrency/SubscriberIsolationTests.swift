@@ -221,6 +221,23 @@ final class SubscriberIsolationTests: ReactiveTestCase {
         }
     }
 
+    /// A binder's binding written in `@MainActor` code, given a scheduler that runs it on the
+    /// sending thread, still runs on the main actor, in order.
+    func testBinderWrittenOnTheMainActor_withASchedulerOffIt_bindsOnMain() {
+        MainActor.assumeIsolated {
+            let recorder = MainActorRecorder()
+            let binder = Binder(recorder, scheduler: CurrentThreadScheduler.instance) { (recorder, value: Int) in recorder.record("\(value)") }
+            let subscription = fromBackground(Array(1...20)).bind(to: binder)
+            runMainLoop(until: { recorder.log.count == 20 }, timeout: 5)
+            XCTAssertEqual(recorder.log, (1...20).map { "\($0)" })
+            XCTAssertEqual(recorder.offMain, [])
+            subscription.dispose()
+            let onMain = Observable.just(0).bind(to: binder)
+            XCTAssertEqual(recorder.log.last, "0", "already on the main actor: at once")
+            onMain.dispose()
+        }
+    }
+
     func testActorSubscriber_eventsFromBackground_runOnTheActorInOrder() async {
         let model = CountingActor()
         let subject = PublishSubject<Int>()
