@@ -43,6 +43,9 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 }
 
 /// Sends its events at their absolute virtual times to whoever is subscribed then.
+///
+/// Its scheduled events hold it (RxTest's lifetime): a test need not store it, it lives until
+/// its last event ran; each subscription's disposable holds it too, to record the unsubscription.
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     private var observers: [Int: AnyObserver<Element>] = [:]
     private var nextKey = 0
@@ -50,9 +53,8 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
     override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
         for recorded in recordedEvents {
-            testScheduler.scheduleAt(recorded.time) { [weak self] in
-                guard let self else { return }
-                let current = self.lock.withLock { self.observers.sorted { $0.key < $1.key }.map(\.value) }
+            testScheduler.scheduleAt(recorded.time) { [self] in
+                let current = lock.withLock { observers.sorted { $0.key < $1.key }.map(\.value) }
                 for observer in current { observer.on(recorded.value) }
             }
         }
@@ -65,28 +67,32 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
             observers[nextKey] = AnyObserver(observer)
             return nextKey
         }
-        return Disposables.create { [weak self] in
-            guard let self else { return }
-            let removed: AnyObserver<Element>? = self.lock.withLock { self.observers.removeValue(forKey: key) }
-            if removed != nil { self.recordUnsubscription(index) }
+        return Disposables.create { [self] in
+            let removed: AnyObserver<Element>? = lock.withLock { observers.removeValue(forKey: key) }
+            if removed != nil { recordUnsubscription(index) }
         }
     }
 }
 
 /// Sends its events at times relative to each subscription.
+///
+/// As RxTest's: disposing a subscription silences its scheduled events but leaves them on the
+/// scheduler (so the clock still reaches their times, and they hold the observer until then);
+/// the subscription's disposable holds the observable, to record the unsubscription.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let index = recordSubscription()
-        let scheduled = CompositeDisposable()
+        let disposed = BooleanDisposable()
         for recorded in recordedEvents {
-            scheduled.insert(testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-                observer.on(recorded.value)
+            _ = testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+                if !disposed.isDisposed { observer.on(recorded.value) }
                 return Disposables.create()
-            })
+            }
         }
-        return Disposables.create { [weak self] in
-            self?.recordUnsubscription(index)
-            scheduled.dispose()
+        return Disposables.create { [self] in
+            guard !disposed.isDisposed else { return }
+            disposed.dispose()
+            recordUnsubscription(index)
         }
     }
 }
