@@ -31,6 +31,23 @@ final class BehaviorSubjectTests: ReactiveTestCase {
         }
     }
 
+    func testBehaviorSubject_failed_laterSubscriberGetsOnlyTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = BehaviorSubject(value: 1)
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+        scheduler.scheduleAt(100) { subscriptions.append(subject.subscribe(early)) }
+        scheduler.scheduleAt(200) { subject.onNext(2) }
+        scheduler.scheduleAt(300) { subject.onError(TestError.first) }
+        scheduler.scheduleAt(400) { subject.onNext(3) }
+        scheduler.scheduleAt(500) { subscriptions.append(subject.subscribe(late)) }
+        scheduler.start()
+        XCTAssertEqual(early.events, [.next(100, 1), .next(200, 2), .error(300, TestError.first)])
+        XCTAssertEqual(late.events, [.error(500, TestError.first)], "the error replays; no value does")
+        subscriptions.forEach { $0.dispose() }
+    }
+
     func testBehaviorSubject_completed_subscriberGetsOnlyCompletion() {
         let subject = BehaviorSubject(value: 1)
         subject.onCompleted()
