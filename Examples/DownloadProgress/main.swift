@@ -7,6 +7,7 @@ import Reactive
 import ReactiveKVO
 
 final class Download: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var writtenData = 0.0
     @Observed var totalData = 1_000.0
 

@@ -6,6 +6,7 @@ import Reactive
 import ReactiveKVO
 
 final class Person: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var name = "Ann"
     @Observed var address: Address?
     @Observed var friends: [String] = []
@@ -24,6 +25,7 @@ final class Person: KeyValueObservable {
 }
 
 final class Address: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var city: String
 
     init(city: String) {

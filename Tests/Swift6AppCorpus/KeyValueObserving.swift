@@ -3,6 +3,7 @@ import Reactive
 import ReactiveKVO
 
 final class Player: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var name = "ann"
     @Observed var score = 0
 }

@@ -5,6 +5,7 @@ import Reactive
 import ReactiveKVO
 
 final class BenchPerson: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var age = 0
 }
 
@@ -61,14 +62,17 @@ final class BenchPerson: KeyValueObservable {
 }
 
 final class BenchOwner: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var address: BenchAddress? = BenchAddress()
 }
 
 final class BenchAddress: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var street: BenchStreet? = BenchStreet()
 }
 
 final class BenchStreet: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var number = 0
     @Observed var names: [String] = []
 }

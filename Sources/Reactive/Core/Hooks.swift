@@ -72,7 +72,7 @@ public enum Hooks {
     /// Reports a programming error the library can absorb (an error reaching a binding, an
     /// `Infallible` that fails): written to standard error, then an assertion in debug builds
     /// (where RxSwift stops at a fatal error); release builds go on.
-    static func reportMisuse(_ message: String) {
+    package static func reportMisuse(_ message: String) {
         writeToStandardError("⚠️ Reactive: \(message)")
         assertionFailure(message)
     }
@@ -82,6 +82,12 @@ public enum Hooks {
     /// error, in every build (the sequence cannot carry the error, and the program goes on).
     static func reportBadArgument(_ call: String, of type: Any.Type, _ outcome: String) {
         writeToStandardError("⚠️ Reactive: \(call) on \(type): \(outcome)")
+    }
+
+    /// Writes a diagnostic of a library module (a value of an unexpected type met by a KVO
+    /// subscription, which goes on) to standard error.
+    package static func reportDiagnostic(_ message: String) {
+        writeToStandardError("⚠️ Reactive: \(message)")
     }
 
     @usableFromInline static func subscriptionCallStack() -> [String] {

@@ -10,7 +10,8 @@ extension ObservableType {
 }
 
 @usableFromInline final class StartWithSink<Element>: ForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
-    @usableFromInline let elements: [Element]
+    /// Emptied once sent: the subscription does not keep them (nor does RxSwift's).
+    @exclusivity(unchecked) @usableFromInline var elements: [Element]
 
     @inlinable init(downstream: Downstream<Element>, parameters elements: [Element]) {
         self.elements = elements
@@ -22,6 +23,8 @@ extension ObservableType {
     /// through this sink (a chain of `startWith`s costs no stack per link), and the sink only
     /// keeps the source's subscription.
     @inlinable func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
+        let elements = self.elements
+        self.elements = []
         for element in elements {
             if isStopped { break }
             forwardNext(element)

@@ -143,7 +143,7 @@ final class KeyPathChain: @unchecked Sendable {
         var hook: (ObservationRegistry, Int)?
         if level > 0 {
             let registry = object.observationRegistry
-            if let id = registry.onDeallocation({
+            if let id = registry.onDeallocation(early: true, {
                 guard let registration = reference.registration, let chain = registration.chain else { return }
                 chain.stepChanged(level: level - 1, isPrior: false, for: registration)
             }) {

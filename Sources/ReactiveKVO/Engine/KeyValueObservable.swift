@@ -6,18 +6,23 @@ import Reactive
 /// platform (Foundation's `NSObject` key-value coding and observing, without the Objective-C
 /// runtime).
 ///
-/// Adopt it and mark properties `@Observed`; nothing else is observable, and observing an
-/// unmarked key throws `KeyValueCodingError.unknownKey`. Override the static members (as
-/// `class` members in a class hierarchy) to list computed keys, turn automatic notification off
-/// for a key, or declare dependent keys.
+/// Adopt it, declare a ``KeyValueRegistrar``, and mark properties `@Observed`; nothing else is
+/// observable, and observing an unmarked key throws `KeyValueCodingError.unknownKey`. Override
+/// the static members (as `class` members in a class hierarchy) to list computed keys, turn
+/// automatic notification off for a key, or declare dependent keys.
 ///
 /// ```
 /// final class Person: KeyValueObservable {
+///     let keyValueRegistrar = KeyValueRegistrar()
 ///     @Observed var name = "Ann"
 /// }
 /// let token = try person.observe(\.name, options: [.new]) { person, change in print(change.newValue!) }
 /// ```
 public protocol KeyValueObservable: AnyObject {
+    /// The object's observers and the signal of its deallocation: declare it in the class as
+    /// `let keyValueRegistrar = KeyValueRegistrar()` (see ``KeyValueRegistrar``).
+    var keyValueRegistrar: KeyValueRegistrar { get }
+
     /// Computed properties readable by key (dependent keys are usually computed).
     static var computedKeys: [String: PartialKeyPath<Self>] { get }
 
@@ -31,6 +36,12 @@ public protocol KeyValueObservable: AnyObject {
 }
 
 extension KeyValueObservable {
+    /// Not available: a class must declare its own registrar, the only way Swift offers to
+    /// learn of an object's deallocation (this makes a missing one a compile-time error that
+    /// says what to write).
+    @available(*, unavailable, message: "declare `let keyValueRegistrar = KeyValueRegistrar()` in the class: the engine keeps the object's observers there and learns of its deallocation through it")
+    public var keyValueRegistrar: KeyValueRegistrar { fatalError("unavailable") }
+
     /// No computed keys, unless the class lists them.
     public static var computedKeys: [String: PartialKeyPath<Self>] { [:] }
     /// Every key notifies automatically, unless the class says otherwise.

@@ -15,7 +15,7 @@ import Synchronization
     /// Unmanaged rather than `unowned(unsafe)`: reading it never touches a dead object's count.
     let unmanagedObject: Unmanaged<AnyObject>
     private let alive = Atomic<Bool>(true)
-    private let objectID: ObjectIdentifier
+    let objectID: ObjectIdentifier
 
     /// The object, or nil once it is being deallocated.
     var object: AnyObject? { alive.load(ordering: .acquiring) ? unmanagedObject.takeUnretainedValue() : nil }
@@ -30,7 +30,7 @@ import Synchronization
     private let computedKeyNames: [String]
     // Guarded by lock.
     private(set) var keys: [String: KeyState] = [:]
-    private var deallocHooks: [Int: () -> Void] = [:]
+    private var deallocHooks: [Int: (early: Bool, run: () -> Void)] = [:]
     private var nextHook = 0
     private(set) var isDeallocated = false
     private var keyPathCache: [AnyKeyPath: String] = [:]
@@ -54,31 +54,31 @@ import Synchronization
         computedKeyNames = computedKeys.keys.sorted()
     }
 
-    /// Registries by object, so that finding one does not reflect over the object each time.
-    /// Entries are weak and removed when their object is deallocated.
-    /// Unretained: an entry is removed when its object is deallocated, before its registry can go.
-    private static let cacheLock = Lock()
-    nonisolated(unsafe) private static var cache: [ObjectIdentifier: Unmanaged<ObservationRegistry>] = [:]
-
-    /// The object's registry, created on first use.
+    /// The object's registry, created on first use and kept by its registrar.
     static func of<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
-        let id = ObjectIdentifier(object)
-        if let registry = cacheLock.withLock({ cache[id]?.takeUnretainedValue() }), registry.object === object {
-            return registry
+        let registrar = object.keyValueRegistrar
+        if let registry = registrar.registry {
+            if registry.objectID == ObjectIdentifier(object) { return registry }
+            return sharedRegistrar(registry, object)
         }
-        let registry = reflect(object)
-        // A class with no @Observed property has nothing that keeps its registry: not cached.
-        if registry.canReportDeallocation {
-            cacheLock.withLock { cache[id] = Unmanaged.passUnretained(registry) }
-        }
-        return registry
+        return reflect(object, registrar)
     }
 
-    private static func reflect<Object: KeyValueObservable>(_ object: Object) -> ObservationRegistry {
+    /// A registrar already serving another object: a programming error, which debug builds stop
+    /// at. Release builds go on with a registry the registrar does not keep, so this object's
+    /// observers hear nothing of its deallocation.
+    private static func sharedRegistrar<Object: KeyValueObservable>(_ registry: ObservationRegistry, _ object: Object) -> ObservationRegistry {
+        Hooks.reportMisuse("\(Object.self): its keyValueRegistrar already serves another object (a \(registry.className)); "
+            + "each object needs its own: declare `let keyValueRegistrar = KeyValueRegistrar()` in the class")
+        return reflect(object, nil)
+    }
+
+    private static func reflect<Object: KeyValueObservable>(_ object: Object, _ registrar: KeyValueRegistrar?) -> ObservationRegistry {
         // Reflection reads only the object's own fields: outside the lock. A storage's registry
-        // is read and written only under `creationLock`, and published to the storages only once
-        // the registry is complete (every key's state in its table): a thread that finds it can
-        // use it at once, while its creator writes nothing more.
+        // is read and written only under `creationLock`, and published (to the registrar, which
+        // other threads read without the lock, and to the storages) only once the registry is
+        // complete, every key's state in its table: a thread that finds it can use it at once,
+        // while its creator writes nothing more.
         var found: [String: AnyObservedStorage] = [:]
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
@@ -91,7 +91,7 @@ import Synchronization
         }
         return creationLock.withLock {
             // Another thread may have created it meanwhile.
-            if let registry = found.values.lazy.compactMap(\.registry).first { return registry }
+            if let registry = registrar?.registry { return registry }
             let registry = ObservationRegistry(object, storages: found)
             for (key, storage) in found {
                 storage.key = key
@@ -100,8 +100,9 @@ import Synchronization
                 registry.keys[key] = keyState
                 storage.keyState = keyState
             }
+            guard let registrar else { return registry }
             for storage in found.values { storage.registry = registry }
-            return registry
+            return registrar.install(registry)
         }
     }
 
@@ -109,9 +110,6 @@ import Synchronization
         // Only called while `object` is held strongly, so the storage is alive.
         storages[key].map { $0.takeUnretainedValue() as! AnyObservedStorage }
     }
-
-    /// Whether the object has a storage whose deinit reports its deallocation.
-    var canReportDeallocation: Bool { !storages.isEmpty }
 
     // MARK: Key-value coding
 
@@ -352,12 +350,13 @@ import Synchronization
 
     // MARK: Deallocation
 
-    /// Runs `hook` once when the object is deallocated (at once if it already is).
-    func onDeallocation(_ hook: @escaping () -> Void) -> Int? {
+    /// Runs `hook` once when the object is deallocated (at once if it already is). `early`
+    /// hooks run before the others, each group in the order added.
+    func onDeallocation(early: Bool, _ hook: @escaping () -> Void) -> Int? {
         let id: Int? = lock.withLock {
             if isDeallocated { return nil }
             defer { nextHook += 1 }
-            deallocHooks[nextHook] = hook
+            deallocHooks[nextHook] = (early, hook)
             return nextHook
         }
         if id == nil { hook() }
@@ -368,24 +367,24 @@ import Synchronization
         _ = lock.withLock { deallocHooks.removeValue(forKey: id) }
     }
 
-    /// The object's storages are going: every registration ends, hooks run once.
+    /// Whether a will/did change of `key` is in progress (its `willChange` came, its
+    /// `didChange` not yet).
+    func isChanging(_ key: String) -> Bool {
+        lock.withLock { (keys[key]?.nesting ?? 0) > 0 }
+    }
+
+    /// The object is going (its registrar or an `@Observed` storage is being released): every
+    /// registration ends, hooks run once.
     func objectDeallocated() {
         alive.store(false, ordering: .releasing)
-        ObservationRegistry.cacheLock.withLock {
-            if ObservationRegistry.cache[objectID]?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
-                ObservationRegistry.cache[objectID] = nil
-            }
-        }
-        let (hooks, registrations, unbalanced): ([() -> Void], [Registration], [String]) = lock.withLock {
+        let (order, registrations, unbalanced): ([Int], [Registration], [String]) = lock.withLock {
             if isDeallocated { return ([], [], []) }
             isDeallocated = true
             for state in keys.values { state.isDead = true }
             let unbalanced = keys.filter { $0.value.nesting > 0 }.map(\.key).sorted()
-            defer {
-                deallocHooks = [:]
-                keys = [:]
-            }
-            return (deallocHooks.sorted { $0.key < $1.key }.map(\.value), keys.values.flatMap(\.registrations), unbalanced)
+            defer { keys = [:] }
+            let order = deallocHooks.sorted { ($0.value.early ? 0 : 1, $0.key) < ($1.value.early ? 0 : 1, $1.key) }.map(\.key)
+            return (order, keys.values.flatMap(\.registrations), unbalanced)
         }
         #if DEBUG
         // A will without its did silenced the key for good: say so, once, as the object goes.
@@ -396,7 +395,12 @@ import Synchronization
         _ = unbalanced
         #endif
         for registration in registrations { _ = registration.deactivate() }
-        for hook in hooks { hook() }
+        // One at a time, each only if still there: a hook may dispose what added later ones
+        // (the end of an `observeWeakly` disposes the steps that watch the same object).
+        for id in order {
+            guard let hook = lock.withLock({ deallocHooks.removeValue(forKey: id) }) else { continue }
+            hook.run()
+        }
     }
 
     // MARK: Debugging

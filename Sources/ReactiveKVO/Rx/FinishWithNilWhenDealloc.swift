@@ -7,7 +7,7 @@ extension ObservableType {
     ///
     /// Holds `target` weakly. The source is disposed when the target goes.
     public func finishWithNilWhenDealloc<Wrapped>(_ target: some KeyValueObservable) -> Observable<Wrapped?> where Element == Wrapped? {
-        let dealloc = deallocation(of: target).map { Wrapped?.none }
+        let dealloc = deallocation(of: target, early: true).map { Wrapped?.none }
         return Observable.merge(asObservable().take(until: dealloc), dealloc)
     }
 }

@@ -10,12 +10,12 @@ import Reactive
     private let strongTarget: (any KeyValueObservable)?
     private let keyPath: String
     private let options: KeyValueObservingOptions
-    private let transform: (KeyValueChange, String, String) throws -> Element
+    private let transform: KVOTransform<Element>
     private let direct: KVODirectDelivery<Element>?
 
     /// `transform` makes an element of every change record; `direct`, if given, lets a plain set
     /// of a property of its value type hand the value over without a change record.
-    @usableFromInline init(object: any KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, retainTarget: Bool, direct: KVODirectDelivery<Element>? = nil, transform: @escaping (KeyValueChange, String, String) throws -> Element) {
+    @usableFromInline init(object: any KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, retainTarget: Bool, direct: KVODirectDelivery<Element>? = nil, transform: KVOTransform<Element>) {
         weakTarget = object
         strongTarget = retainTarget ? object : nil
         self.keyPath = keyPath
@@ -37,6 +37,20 @@ import Reactive
         let observer = KVOObserver(downstream: consume downstream, retaining: strongTarget)
         observer.start(target, keyPath: keyPath, options: options, direct: direct, transform: transform)
         return .object(observer)
+    }
+}
+
+/// How an `rx.observe` subscription makes an element of a change: `make` receives the observed
+/// object (alive for the call) and the change record. For a value of another type than the one
+/// asked for, it returns `mismatch` with the type found: the subscription then says so once
+/// (see `TypeMismatchReport`).
+@usableFromInline struct KVOTransform<Element> {
+    @usableFromInline let requested: Any.Type
+    @usableFromInline let make: (AnyObject, KeyValueChange) -> (element: Element, mismatch: Any.Type?)
+
+    @inlinable init(requested: Any.Type, _ make: @escaping (AnyObject, KeyValueChange) -> (element: Element, mismatch: Any.Type?)) {
+        self.requested = requested
+        self.make = make
     }
 }
 
@@ -107,19 +121,17 @@ extension KeyValueSink {
         downstream.on(.next(element))
     }
 
-    func start(_ object: some KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, direct: KVODirectDelivery<Element>?, transform: @escaping (KeyValueChange, String, String) throws -> Element) {
+    func start(_ object: some KeyValueObservable, keyPath: String, options: KeyValueObservingOptions, direct: KVODirectDelivery<Element>?, transform: KVOTransform<Element>) {
         lock.withLock { retainSelf = self }
-        let className = "\(type(of: object))"
-        let block: (AnyObject, KeyValueChange) -> Void = { [weak self] _, change in
+        let report = TypeMismatchReport(call: "rx.observe(\(transform.requested).self, \"\(keyPath)\")", className: "\(type(of: object))", keyPath: keyPath, requested: transform.requested)
+        let block: (AnyObject, KeyValueChange) -> Void = { [weak self] object, change in
             // Weak, not unowned: a setter on another thread delivers to a snapshot of the
             // registrations taken under the engine's lock, so this can run after `dispose()`
             // has removed the registration and released the observer.
             guard let self else { return }
-            do {
-                self.downstream.on(.next(try transform(change, className, keyPath)))
-            } catch {
-                self.terminate(.error(error))
-            }
+            let (element, mismatch) = transform.make(object, change)
+            if let mismatch { report.report(found: mismatch) }
+            self.downstream.on(.next(element))
         }
         let registration: Registration
         if let direct, options.contains(.new), !options.contains(.old) {
@@ -136,7 +148,7 @@ extension KeyValueSink {
             return
         }
         let registry = object.observationRegistry
-        let hook = registry.onDeallocation { [weak self] in
+        let hook = registry.onDeallocation(early: true) { [weak self] in
             // Only without `retainTarget`: the subscription ends with the object.
             self?.terminate(.completed)
         }

@@ -206,6 +206,7 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
 
 /// A computed key whose getter counts its evaluations.
 final class CountingGetter: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var base = 1
     let evaluations = Counter()
     var doubled: Int {

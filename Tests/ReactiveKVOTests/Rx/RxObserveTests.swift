@@ -53,21 +53,39 @@ final class RxObserveTests: KVOTestCase {
         XCTAssertNil(weakPerson, "a disposed subscription keeps nothing alive")
     }
 
-    func testObserveWeakly_wrongType_messageNamesThePropertysTypeFirst() {
+    func testObserveWeakly_wrongType_sendsNil_andSaysSoOncePerSubscription() {
         let person = Person()
         var events: [Event<Int?>] = []
-        _ = person.rx.observeWeakly(Int.self, "name").subscribe { events.append($0) }
-        XCTAssertEqual(events.first?.error.map { "\($0)" }, "Person.name holds String, not Int")
+        let written = captureStandardError {
+            let subscription = person.rx.observeWeakly(Int.self, "name").subscribe { events.append($0) }
+            person.name = "Bob"
+            subscription.dispose()
+        }
+        XCTAssertEqual(events, [.next(nil), .next(nil)])
+        #if DEBUG
+        // The type the property holds first, then the type asked for.
+        XCTAssertEqual(written.components(separatedBy: "Person.name holds String, not Int").count, 2, written)
+        XCTAssertTrue(written.contains("rx.observeWeakly(Int.self, \"name\") on Person"), written)
+        #endif
     }
 
-    func testObserve_wrongTypeAndUnknownKey_areErrorEvents() {
+    func testObserve_wrongType_sendsNilAndGoesOn_unknownKeyIsAnError() {
         let person = Person()
         var events: [Event<Int?>] = []
-        _ = person.rx.observe(Int.self, "name").subscribe { events.append($0) }
-        XCTAssertEqual(events.count, 1)
-        // The property's type is what the key holds; the observed type is what does not fit.
-        XCTAssertEqual(events.first?.error as? KeyValueCodingError, .typeMismatch(className: "Person", key: "name", expected: "String", actual: "Int"))
-        XCTAssertEqual(events.first?.error.map { "\($0)" }, "Person.name holds String, not Int")
+        let written = captureStandardError {
+            let first = person.rx.observe(Int.self, "name").subscribe { events.append($0) }
+            person.name = "Bob"
+            person.name = "Cid"
+            let second = person.rx.observe(Int.self, "name").subscribe()
+            first.dispose()
+            second.dispose()
+        }
+        XCTAssertEqual(events, [.next(nil), .next(nil), .next(nil)], "one nil for each value, no error")
+        #if DEBUG
+        XCTAssertEqual(written.components(separatedBy: "rx.observe(Int.self, \"name\") on Person: Person.name holds String, not Int").count, 3, "once per subscription: \(written)")
+        #else
+        XCTAssertEqual(written, "")
+        #endif
         var unknown: [Event<String?>] = []
         _ = person.rx.observe(String.self, "height").subscribe { unknown.append($0) }
         XCTAssertEqual(unknown.first?.error as? KeyValueCodingError, .unknownKey(className: "Person", key: "height"))

@@ -5,6 +5,7 @@ import ReactiveTest
 import XCTest
 
 final class Person: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var name = "Ann"
     @Observed var age = 30
     @Observed var nickname: String?
@@ -23,6 +24,7 @@ final class Person: KeyValueObservable {
 }
 
 final class Address: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var city = "Paris"
     @Observed var street: Street?
 
@@ -32,6 +34,7 @@ final class Address: KeyValueObservable {
 }
 
 final class Street: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var number = 1
     @Observed var names: [String] = []
     @Observed var alias: String?
@@ -39,6 +42,7 @@ final class Street: KeyValueObservable {
 
 /// Seed 000's download: `downloadProgress` depends on `writtenData` and `totalData`.
 final class Download: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var writtenData = 0.0
     @Observed var totalData = 100.0
     var downloadProgress: Double { writtenData / totalData }
@@ -51,6 +55,7 @@ final class Download: KeyValueObservable {
 
 /// `summary` depends on `label`, which depends on `count`: a chain of dependencies.
 final class Chained: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var count = 0
     var label: String { "n=\(count)" }
     var summary: String { "[\(label)]" }
@@ -66,6 +71,7 @@ final class Chained: KeyValueObservable {
 
 /// `a` depends on `b` and `b` on `a`.
 final class Cyclic: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var seed = 0
     var a: Int { seed }
     var b: Int { seed }
@@ -77,6 +83,7 @@ final class Cyclic: KeyValueObservable {
 
 /// `value` notifies manually.
 final class Manual: KeyValueObservable {
+    let keyValueRegistrar = KeyValueRegistrar()
     @Observed var value = 0
     static func automaticallyNotifiesObservers(forKey key: String) -> Bool { key != "value" }
 }

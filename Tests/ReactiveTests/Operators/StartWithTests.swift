@@ -44,4 +44,35 @@ final class StartWithTests: ReactiveTestCase {
         XCTAssertEqual(received, [0, 5])
         XCTAssertFalse(subject.hasObservers)
     }
+
+    /// As in RxSwift, a running subscription holds its source, not the elements it already
+    /// sent (an `observeWeakly` step's last value is such an element, and must be free to go).
+    func testStartWith_runningSubscription_doesNotKeepTheElementsItSent() {
+        final class Token {}
+        weak var weakToken: Token?
+        let subject = PublishSubject<AnyObject>()
+        var received = 0
+        let subscription: Disposable
+        do {
+            let token = Token()
+            weakToken = token
+            subscription = subject.startWith(token).subscribe(onNext: { _ in received += 1 })
+        }
+        XCTAssertEqual(received, 1)
+        XCTAssertNil(weakToken)
+        subscription.dispose()
+    }
+
+    func testMergeOfObservables_runningSubscription_doesNotKeepTheSourcesThatEnded() {
+        final class Token {}
+        weak var weakToken: Token?
+        let subscription: Disposable
+        do {
+            let token = Token()
+            weakToken = token
+            subscription = Observable<AnyObject>.merge(Observable.just(token), Observable.never()).subscribe()
+        }
+        XCTAssertNil(weakToken)
+        subscription.dispose()
+    }
 }
