@@ -202,6 +202,61 @@ final class KVOConcurrencyStressTests: LeakCheckingTestCase {
             while !setter.isFinished { Thread.sleep(forTimeInterval: 0.000_01) }
         }
     }
+
+    /// An object released on one thread while another subscribes to what ends with it: every
+    /// subscription keeps the grammar (one end, nothing after it, no overlap) and ends, whether
+    /// it came before the release (its end then comes from the release) or after it (at once).
+    func testObjectReleasedOnOneThread_whileAnotherSubscribesToItsEnd_everySubscriptionEndsOnce() {
+        final class Watched: KeyValueObservable {
+            let keyValueRegistrar = KeyValueRegistrar()
+            @Observed var value = 0
+            weak var peer: Watched? {
+                willSet { willChangeValue(forKey: "peer") }
+                didSet { didChangeValue(forKey: "peer") }
+            }
+            static var computedKeys: [String: PartialKeyPath<Watched>] { ["peer": \Watched.peer] }
+        }
+        for round in 0..<300 {
+            let holder = LockedBox<Watched?>(Watched())
+            let peer = Watched()
+            holder.value?.peer = peer
+            let checker = ContractChecker()
+            let ends = Counter()
+            let violations = Collector<String>()
+            let subscriptions = Collector<Disposable>()
+            let started = DispatchSemaphore(value: 0)
+            let subscriber = Thread {
+                guard let object = holder.value else { started.signal(); return }
+                let deallocated = object.rx.deallocated.map { "gone" }
+                let weakly = object.rx.observeWeakly(Int.self, "peer.value").map { "\($0.map(String.init) ?? "nil")" }
+                let typed = object.rx.observe(\.value).map { "\($0)" }
+                started.signal()
+                for observable in [deallocated, weakly, typed, deallocated] {
+                    let ended = Flag()
+                    subscriptions.append(observable.subscribe { event in
+                        checker.enter()
+                        if ended.isSet { violations.append("\(event) after the end") }
+                        if event.isStopEvent {
+                            ended.set()
+                            ends.increment()
+                        }
+                        checker.leave()
+                    })
+                }
+            }
+            subscriber.start()
+            started.wait()
+            if round % 2 == 0 { Thread.sleep(forTimeInterval: 0.000_02) }
+            holder.mutate { $0 = nil }
+            waitUntil(timeout: 10) { subscriber.isFinished }
+            waitUntil(timeout: 10) { ends.value == 4 }
+            XCTAssertEqual(ends.value, 4, "round \(round): every subscription ended")
+            XCTAssertEqual(violations.values, [])
+            XCTAssertEqual(checker.overlaps, 0)
+            subscriptions.values.forEach { $0.dispose() }
+            withExtendedLifetime(peer) {}
+        }
+    }
 }
 
 /// A computed key whose getter counts its evaluations.
