@@ -349,6 +349,49 @@ final class KVOObservableScenarioTests: KVOTestCase {
         subscription.dispose()
     }
 
+    /// A strong computed key replaced with a manual notification: the old object dies inside the
+    /// change, which then reports the new one; no nil in between (RxCocoa sees the property is
+    /// strong and does not watch the object).
+    func testObserveWeakly_strongComputedKeyReplaced_sendsTheNewValueWithoutANilBefore() {
+        final class Holder: KeyValueObservable {
+            let keyValueRegistrar = KeyValueRegistrar()
+            var stored: Leaf? = Leaf("first")
+            var current: Leaf? {
+                get { stored }
+                set {
+                    willChangeValue(forKey: "current")
+                    stored = newValue
+                    didChangeValue(forKey: "current")
+                }
+            }
+            static var computedKeys: [String: PartialKeyPath<Holder>] { ["current": \Holder.current] }
+        }
+        let holder = Holder()
+        let log = Log()
+        let subscription = log.record(holder.rx.observeWeakly(Leaf.self, "current"))
+        weak let first = holder.current
+        holder.current = Leaf("second")
+        XCTAssertNil(first, "the first object died inside the change")
+        XCTAssertEqual(log.entries, ["first", "second"])
+        subscription.dispose()
+    }
+
+    /// The observed object goes, releasing a strong child held in a plain stored property
+    /// declared before its registrar (so released first): one nil, from the object's own end.
+    func testObserveWeakly_objectReleasedWithItsStrongChildReleasedFirst_sendsOneNil() {
+        final class Holder: KeyValueObservable {
+            var stored: Leaf? = Leaf("child")
+            let keyValueRegistrar = KeyValueRegistrar()
+            var current: Leaf? { stored }
+            static var computedKeys: [String: PartialKeyPath<Holder>] { ["current": \Holder.current] }
+        }
+        var holder: Holder? = Holder()
+        let log = Log()
+        _ = log.record(holder!.rx.observeWeakly(Leaf.self, "current"))
+        holder = nil
+        XCTAssertEqual(log.entries, ["child", "nil", "completed"])
+    }
+
     func testObserveWeakly_weakWeakWeak_middleReleased_nilifiesCorrectly() {
         let root = HasWeakProperty()
         var middle: HasWeakProperty? = HasWeakProperty()
