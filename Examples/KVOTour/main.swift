@@ -6,6 +6,8 @@ import Reactive
 import ReactiveKVO
 
 final class Person: KeyValueObservable {
+    // Where the engine keeps this object's observers, and how it learns the object is gone
+    // (Objective-C keeps both beside every object; Swift needs a stored property).
     let keyValueRegistrar = KeyValueRegistrar()
     @Observed var name = "Ann"
     @Observed var address: Address?
@@ -122,13 +124,19 @@ func tour() throws {
     queue.sync {}
     onQueue.invalidate()
 
-    step("9. Rx: rx.observe and rx.deallocated")
+    step("9. Rx: rx.observe, observeWeakly and rx.deallocated")
     let bag = DisposeBag()
     ann.rx.observe(String.self, "name").subscribe(onNext: { print("   rx name: \($0 ?? "nil")") }).disposed(by: bag)
     ann.name = "Rx"
     var temporary: Person? = Person(name: "Temp")
     temporary?.rx.deallocated.subscribe(onNext: { print("   Temp was deallocated") }).disposed(by: bag)
     temporary = nil
+    // `manager` is weak: when the manager goes, observeWeakly sends nil (no setter ran).
+    var director: Person? = Person(name: "Dee")
+    ann.manager = director
+    ann.rx.observeWeakly(String.self, "manager.name").subscribe(onNext: { print("   manager's name: \($0 ?? "nil")") }).disposed(by: bag)
+    director?.name = "Dee Jones"
+    director = nil
 
     step("10. observationInfo shows what is registered")
     print(ann.observationInfo)
