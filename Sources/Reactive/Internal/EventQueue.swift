@@ -1,13 +1,15 @@
 /// Events waiting for a drain, first in, first out: `observe(on:)`'s, and a subscriber's actor's
 /// (`ActorDeliverySink`). Kept under its owner's lock.
-struct EventQueue<Element> {
-    private var events: [Event<Element>] = []
-    private var head = 0
+@usableFromInline struct EventQueue<Element> {
+    @usableFromInline var events: [Event<Element>] = []
+    @usableFromInline var head = 0
+
+    @inlinable init() {}
 
     /// Nothing waits.
-    var isEmpty: Bool { head == events.count }
+    @inlinable var isEmpty: Bool { head == events.count }
 
-    mutating func append(_ event: Event<Element>) {
+    @inlinable mutating func append(_ event: Event<Element>) {
         events.append(event)
     }
 
@@ -21,6 +23,17 @@ struct EventQueue<Element> {
             head = 0
         }
         return event
+    }
+
+    /// Moves every waiting event into `batch` (whose own events must have been delivered and
+    /// removed, its capacity kept), leaving this queue `batch`'s storage: a drain takes a batch
+    /// with no allocation once both have grown.
+    @inlinable mutating func moveAll(into batch: inout [Event<Element>]) {
+        if head > 0 {
+            events.removeFirst(head)
+            head = 0
+        }
+        swap(&events, &batch)
     }
 
     /// Every waiting event, taken out: for the owner to release after unlocking (an element's

@@ -3,14 +3,21 @@ extension ObservableType {
     ///
     /// `--1--2--|` (on any thread) → `observe(on: MainScheduler.instance)` → `--1--2--|` (on main)
     ///
-    /// Each event is delivered by a scheduled step of its own, as RxSwift's: on a serial
-    /// dispatch queue (`MainScheduler` included) each is scheduled as it arrives; on other
-    /// schedulers they are queued and one step delivers one and schedules the next (in virtual
-    /// time, queued events arrive one tick apart). Disposing drops what is queued and cancels
-    /// the pending delivery. Use it before
-    /// `subscribe` to run the closures on the main thread (`MainScheduler.instance`) or on a
-    /// serial queue.
-    public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    /// On a dispatch queue (`SerialDispatchQueueScheduler`, `MainScheduler`,
+    /// `ConcurrentDispatchQueueScheduler`) the events that arrive while a delivery is pending go
+    /// in one batch: one dispatch, then the batch is delivered in order by one block, which
+    /// delivers any that arrive meanwhile too. Events never overlap, even on a concurrent queue.
+    /// `MainScheduler.instance` delivers at once an event that arrives on the main queue when
+    /// nothing is queued on it (RxSwift's rule). On other schedulers one scheduled step delivers
+    /// one event and schedules the next, as RxSwift's does (in virtual time, queued events
+    /// arrive one tick apart). Disposing drops what is queued; nothing is delivered after
+    /// `dispose()` returns on the scheduler's queue. Use it before `subscribe` to run the
+    /// closures on the main thread (`MainScheduler.instance`) or on a serial queue.
+    ///
+    /// Unlike RxSwift's, which dispatches each event on its own, an event that arrives while a
+    /// batch is pending runs in that batch: before work someone else put on the same queue
+    /// after the batch's first event (see the migration article's deliberate differences).
+    @inlinable public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ObserveOnObservable(source: asObservable(), scheduler: scheduler)
     }
 
@@ -21,64 +28,119 @@ extension ObservableType {
     }
 }
 
-final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let scheduler: ImmediateSchedulerType
+// Inlinable, so that the events' queue and the drain are specialised for the element type in
+// the caller's module: unspecialised, every append and every delivery looked up generic
+// metadata at run time (two thousand instructions an event).
+@usableFromInline final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let scheduler: ImmediateSchedulerType
 
-    #if DEBUG
-    /// Counted in `Resources.numberOfSerialDispatchQueueObservables` (the observables, as RxSwift
-    /// counts them, not their subscriptions).
-    private let countsAsSerialQueue: Bool
-    #endif
-
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    @inlinable init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        #if DEBUG
-        countsAsSerialQueue = scheduler is SerialDispatchQueueScheduler
-        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingAdd(1, ordering: .relaxed) }
-        #endif
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: ObserveOnObservable<Element>.self)
             let sink = ObserveOnSink(downstream: consume downstream, scheduler: node.scheduler)
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: ObserveOnSink<Element>.self).on(&$1) }))
             return .object(sink)
         })
+        countSerialQueueObservable(+1)
     }
 
-    #if DEBUG
-    deinit {
-        if countsAsSerialQueue { Resources.serialQueueObservables.wrappingSubtract(1, ordering: .relaxed) }
+    /// Counted in `Resources.numberOfSerialDispatchQueueObservables` (the observables, as RxSwift
+    /// counts them, not their subscriptions), in debug builds of the library.
+    @usableFromInline func countSerialQueueObservable(_ change: Int32) {
+        #if DEBUG
+        if scheduler is SerialDispatchQueueScheduler { Resources.serialQueueObservables.wrappingAdd(change, ordering: .relaxed) }
+        #endif
     }
-    #endif
+
+    deinit {
+        countSerialQueueObservable(-1)
+    }
 }
 
-final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
-    private let scheduler: ImmediateSchedulerType
-    private let lock = Lock()
-    private var queue = EventQueue<Element>()
-    private var draining = false
-    private let pending = SerialDisposable()
+@usableFromInline final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
+    @usableFromInline let scheduler: ImmediateSchedulerType
+    /// The scheduler, when it takes events in batches.
+    @usableFromInline let batching: DispatchBatching?
+    @usableFromInline let lock = Lock()
+    // Guarded by lock. Exclusivity unchecked: the lock guards them, and a dynamic check would
+    // add a thread-local lookup to every event.
+    @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Element>()
+    /// A drain is dispatched or running, or an event is being delivered at once: arrivals wait
+    /// in `queue` for it.
+    @exclusivity(unchecked) @usableFromInline var draining = false
+    /// The batch being delivered: touched only by the one drain that runs at a time (handed
+    /// from one to the next under `lock`), its storage reused from batch to batch.
+    @exclusivity(unchecked) @usableFromInline var batch: [Event<Element>] = []
+    /// The step in progress, on a scheduler that does not batch.
+    @usableFromInline let pending = SerialDisposable()
 
-    /// The scheduler is a serial dispatch queue (`MainScheduler` included).
-    private let deliversEachOnItsOwn: Bool
-
-    init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
+    @inlinable init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
-        deliversEachOnItsOwn = scheduler is SerialDispatchQueueScheduler
+        batching = scheduler as? DispatchBatching
         super.init(downstream: downstream)
     }
 
-    func on(_ event: inout Event<Element>) {
-        if deliversEachOnItsOwn {
-            // A serial queue keeps the events in order and apart: each is scheduled as it
-            // arrives (RxSwift's serial-queue form), so it runs before work queued after it.
-            _ = scheduler.schedule((self, event)) { sink, event in
-                if !sink.isDisposed { sink.forward(event) }
-                return Disposables.create()
-            }
+    @inlinable func on(_ event: inout Event<Element>) {
+        guard let batching else {
+            enqueueForSteps(event)
             return
         }
+        lock.lock()
+        if draining {
+            queue.append(event)
+            lock.unlock()
+            return
+        }
+        draining = true
+        if batching.beginImmediate() {
+            lock.unlock()
+            deliverAtOnce(&event, batching)
+            return
+        }
+        queue.append(event)
+        lock.unlock()
+        batching.dispatchDrain { [self] in drain() }
+    }
+
+    /// `MainScheduler` on the main queue with nothing queued: delivered here, as RxSwift's;
+    /// what arrived meanwhile (sent from inside the delivery, or from another thread) goes in a
+    /// drain dispatched after it.
+    @inlinable func deliverAtOnce(_ event: inout Event<Element>, _ batching: DispatchBatching) {
+        forward(&event)
+        lock.lock()
+        let more = !queue.isEmpty && !isDisposed
+        if !more { draining = false }
+        lock.unlock()
+        if more { batching.dispatchDrain { [self] in drain() } }
+        batching.endImmediate()
+    }
+
+    /// Delivers batches until none is waiting (on the scheduler's queue).
+    @inlinable func drain() {
+        while true {
+            lock.lock()
+            if queue.isEmpty || isDisposed {
+                // `batch` is empty here, and must not be touched after unlocking: the next
+                // drain may already be running (on a concurrent queue) and own it.
+                draining = false
+                lock.unlock()
+                return
+            }
+            queue.moveAll(into: &batch)
+            lock.unlock()
+            for index in batch.indices {
+                if isDisposed { break }
+                forward(&batch[index])
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A scheduler that does not batch: queued, and delivered one a step.
+    @usableFromInline func enqueueForSteps(_ event: Event<Element>) {
         let startDrain: Bool = lock.withLock {
             queue.append(event)
             defer { draining = true }
@@ -98,7 +160,7 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
 
     /// Delivers one queued event; true if more are queued and the drain goes on (one event per
     /// scheduled step, as RxSwift's `observe(on:)`: in virtual time, one tick apart).
-    private func deliverOne() -> Bool {
+    @usableFromInline func deliverOne() -> Bool {
         if isDisposed { return false }
         let event: Event<Element>? = lock.withLock {
             if let event = queue.popFirst() { return event }
@@ -117,7 +179,7 @@ final class ObserveOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable
         return more && !isDisposed
     }
 
-    override func dispose() {
+    @usableFromInline override func dispose() {
         guard disposeOnce() else { return }
         pending.dispose()
         let dropped = lock.withLock { queue.takeAll() }

@@ -32,6 +32,28 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         ensureExecutingOnScheduler(errorMessage: errorMessage)
     }
 
+    /// A drain of `observe(on:)` counts as queued work until it has run, as each of RxSwift's
+    /// per-event blocks does: meanwhile nothing runs at once.
+    @usableFromInline override func dispatchDrain(_ drain: @escaping @Sendable () -> Void) {
+        numberEnqueued.wrappingAdd(1, ordering: .relaxed)
+        DispatchQueue.main.async { [self] in
+            drain()
+            numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// On the main queue with nothing queued, an event is delivered at once (RxSwift's rule).
+    @usableFromInline override func beginImmediate() -> Bool {
+        guard MainQueue.isCurrent else { return false }
+        if numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue == 0 { return true }
+        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        return false
+    }
+
+    @usableFromInline override func endImmediate() {
+        numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+    }
+
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let previous = numberEnqueued.wrappingAdd(1, ordering: .relaxed).oldValue
         if MainQueue.isCurrent && previous == 0 {

@@ -47,6 +47,16 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
         configuration.schedule(state, action: action)
     }
 
+    /// Runs one of `observe(on:)`'s drains on the queue (see `DispatchBatching`).
+    @usableFromInline func dispatchDrain(_ drain: @escaping @Sendable () -> Void) {
+        configuration.queue.async(execute: drain)
+    }
+
+    /// Never at once on a plain serial queue: every event is dispatched.
+    @usableFromInline func beginImmediate() -> Bool { false }
+
+    @usableFromInline func endImmediate() {}
+
     /// Schedules `action` on the queue after `dueTime`.
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)

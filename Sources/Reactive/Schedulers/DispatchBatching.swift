@@ -1,0 +1,34 @@
+import Dispatch
+
+/// A scheduler on a dispatch queue to which `observe(on:)` hands events in batches: one
+/// dispatch for all the events that arrive while a delivery is pending, drained in order by one
+/// block at a time, instead of one dispatch per event.
+///
+/// The serial and concurrent dispatch-queue schedulers and `MainScheduler` are; virtual-time
+/// and operation-queue schedulers are not (there `observe(on:)` keeps one event a step, as
+/// RxSwift's does, which virtual time shows as one tick apart).
+@usableFromInline protocol DispatchBatching: AnyObject, Sendable {
+    /// Runs `drain` on the scheduler's queue, later.
+    func dispatchDrain(_ drain: @escaping @Sendable () -> Void)
+
+    /// Whether an event arriving now may be delivered at once, on the calling thread
+    /// (`MainScheduler` on the main queue with nothing queued: RxSwift's rule). If so, the
+    /// scheduler counts the delivery as queued work until `endImmediate()`.
+    func beginImmediate() -> Bool
+
+    /// The end of a delivery `beginImmediate()` allowed.
+    func endImmediate()
+}
+
+// Its methods are in the class (`MainScheduler` overrides them).
+extension SerialDispatchQueueScheduler: DispatchBatching {}
+
+extension ConcurrentDispatchQueueScheduler: DispatchBatching {
+    @usableFromInline func dispatchDrain(_ drain: @escaping @Sendable () -> Void) {
+        configuration.queue.async(execute: drain)
+    }
+
+    @usableFromInline func beginImmediate() -> Bool { false }
+
+    @usableFromInline func endImmediate() {}
+}

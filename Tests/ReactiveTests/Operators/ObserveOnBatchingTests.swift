@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import Reactive
+import TestSupport
+import XCTest
+
+/// `observe(on:)` onto a dispatch queue hands over events in batches: the events that arrive
+/// while a delivery is pending go in it, delivered in order, one at a time, on the queue.
+final class ObserveOnBatchingTests: ReactiveTestCase {
+    /// Runs `body` on `queue` and waits for it.
+    private func onQueue(_ queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            body()
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    }
+
+    /// Waits until work queued on `queue` now has run.
+    private func flush(_ queue: DispatchQueue) {
+        onQueue(queue) {}
+    }
+
+    func testSerialQueue_eventsArrivingWhileABatchIsPending_areDeliveredInIt_aheadOfLaterWork() {
+        let queue = DispatchQueue(label: "batching")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let subject = PublishSubject<Int>()
+        let log = Collector<String>()
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { log.append("\($0)") })
+        onQueue(queue) {
+            // Sent from the queue itself: nothing can be delivered before this block returns.
+            subject.onNext(1)
+            queue.async { log.append("other work") }
+            subject.onNext(2)
+        }
+        flush(queue)
+        // RxSwift dispatches each event on its own: 1, other work, 2.
+        XCTAssertEqual(log.values, ["1", "2", "other work"])
+        subscription.dispose()
+    }
+
+    func testSerialQueue_batchEndingWithAnError_deliversTheElementsFirst_thenNothing() {
+        let queue = DispatchQueue(label: "batching")
+        let subject = PublishSubject<Int>()
+        let events = Collector<Event<Int>>()
+        let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe { events.append($0) }
+        onQueue(queue) {
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onError(TestError.first)
+        }
+        flush(queue)
+        XCTAssertEqual(events.values, [.next(1), .next(2), .error(TestError.first)])
+        subscription.dispose()
+    }
+
+    func testSerialQueue_disposedOnTheQueueInTheMiddleOfABatch_deliversNothingMore() {
+        let queue = DispatchQueue(label: "batching")
+        let subject = PublishSubject<Int>()
+        let received = Collector<Int>()
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe(onNext: { value in
+            received.append(value)
+            if value == 2 { subscription.dispose() }
+        }))
+        onQueue(queue) {
+            for value in 1...5 { subject.onNext(value) }
+        }
+        flush(queue)
+        XCTAssertEqual(received.values, [1, 2])
+    }
+
+    func testSerialQueue_sentFromInsideADelivery_comesAfterIt_inTheSameDrain() {
+        let queue = DispatchQueue(label: "batching")
+        let subject = PublishSubject<Int>()
+        let log = Collector<String>()
+        let subscription = subject.observe(on: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe(onNext: { value in
+            log.append("begin \(value)")
+            if value == 1 { subject.onNext(2) }
+            log.append("end \(value)")
+        })
+        subject.onNext(1)
+        flush(queue)
+        flush(queue)
+        XCTAssertEqual(log.values, ["begin 1", "end 1", "begin 2", "end 2"])
+        subscription.dispose()
+    }
+
+    func testConcurrentQueue_batchesNeverOverlap_andKeepTheOrder() {
+        assertDeliversEverythingInOrder(count: 50_000, rounds: 5) { $0.observe(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated)) }
+    }
+
+    /// Several threads send through `merge` (which serialises them) into `observe(on:)`, and a
+    /// fourth thread disposes in the middle: deliveries never overlap, each sender's elements
+    /// arrive in its order, and after `dispose()` returns at most the delivery then in
+    /// progress finishes.
+    func testSeveralSendingThreads_andADisposeFromAnotherThread() {
+        for round in 0..<40 {
+            let senders = 3
+            let perSender = 4_000
+            let subjects = (0..<senders).map { _ in PublishSubject<Int>() }
+            let scheduler = round % 2 == 0
+                ? SerialDispatchQueueScheduler(internalSerialQueueName: "batching-stress") as ImmediateSchedulerType
+                : ConcurrentDispatchQueueScheduler(qos: .default)
+            let checker = ContractChecker()
+            let lastBySender = LockedBox([Int](repeating: -1, count: senders))
+            let outOfOrder = Counter()
+            let afterDispose = Counter()
+            let disposed = Flag()
+            let subscription = Observable.merge(subjects.map { $0.asObservable() })
+                .observe(on: scheduler)
+                .subscribe(onNext: { value in
+                    checker.enter()
+                    if disposed.isSet { afterDispose.increment() }
+                    let sender = value / perSender
+                    lastBySender.mutate { last in
+                        if value % perSender <= last[sender] % perSender && last[sender] >= 0 { outOfOrder.increment() }
+                        last[sender] = value
+                    }
+                    checker.leave()
+                })
+            let group = DispatchGroup()
+            for (index, subject) in subjects.enumerated() {
+                group.enter()
+                Thread {
+                    for step in 0..<perSender { subject.onNext(index * perSender + step) }
+                    group.leave()
+                }.start()
+            }
+            let disposer = Thread {
+                Thread.sleep(forTimeInterval: Double(round % 5) * 0.000_2)
+                subscription.dispose()
+                // A delivery in progress as dispose returned may finish; one started later may not.
+                spinWait(nanoseconds: 200_000)
+                disposed.set()
+            }
+            disposer.start()
+            XCTAssertEqual(group.wait(timeout: .now() + 20), .success, "round \(round)")
+            waitUntil(timeout: 10) { disposer.isFinished }
+            Thread.sleep(forTimeInterval: 0.005)
+            XCTAssertEqual(checker.overlaps, 0, "round \(round)")
+            XCTAssertEqual(outOfOrder.value, 0, "round \(round)")
+            XCTAssertEqual(afterDispose.value, 0, "round \(round): delivered after dispose returned")
+        }
+    }
+}
