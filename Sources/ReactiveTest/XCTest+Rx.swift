@@ -7,16 +7,20 @@ public func XCTAssertEqual<Element: Equatable>(_ lhs: [Event<Element>], _ rhs: [
     XCTFail("Events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
 }
 
-/// Asserts that two recorded event arrays are equal (times and events), printing both when not.
+/// Asserts that two recorded event arrays are equal (times and events); when not, the
+/// failure draws both as marble lines on one time axis, `lhs` as "actual" over `rhs` as
+/// "expected" (RxTest's order: `XCTAssertEqual(observer.events, [...])`), with the first
+/// difference marked. In Swift Testing tests, `expectEqual` does the same.
 public func XCTAssertEqual<Element: Equatable>(_ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], file: StaticString = #filePath, line: UInt = #line) {
     if lhs == rhs { return }
-    XCTFail("Recorded events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+    XCTFail(MarbleDrawing.difference("Recorded events differ", actual: lhs, expected: rhs, by: { $0 == $1 }), file: file, line: line)
 }
 
-/// Asserts that two subscription arrays are equal, printing both when not.
+/// Asserts that two subscription arrays are equal; when not, the failure draws each
+/// subscription as `^---!` on one time axis, `lhs` as "actual" over `rhs` as "expected".
 public func XCTAssertEqual(_ lhs: [Subscription], _ rhs: [Subscription], file: StaticString = #filePath, line: UInt = #line) {
     if lhs == rhs { return }
-    XCTFail("Subscriptions differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+    XCTFail(MarbleDrawing.difference("Subscriptions differ", actual: lhs, expected: rhs), file: file, line: line)
 }
 
 /// Asserts that two arrays of `Single` results are equal (errors compare by type and
@@ -26,11 +30,12 @@ public func XCTAssertEqual<Element: Equatable>(_ lhs: [SingleEvent<Element>], _ 
     XCTFail("Single events differ:\n\(describeDifference(lhs, rhs, by: singleEventsMatch))", file: file, line: line)
 }
 
-/// Asserts that two arrays of recorded `Single` results are equal (times and results).
+/// Asserts that two arrays of recorded `Single` results are equal (times and results); when
+/// not, the failure draws both as marble lines (a success as `(a|)`).
 public func XCTAssertEqual<Element: Equatable>(_ lhs: [Recorded<SingleEvent<Element>>], _ rhs: [Recorded<SingleEvent<Element>>], file: StaticString = #filePath, line: UInt = #line) {
     let match = { (a: Recorded<SingleEvent<Element>>, b: Recorded<SingleEvent<Element>>) in a.time == b.time && singleEventsMatch(a.value, b.value) }
     if lhs.count == rhs.count && zip(lhs, rhs).allSatisfy(match) { return }
-    XCTFail("Recorded single events differ:\n\(describeDifference(lhs, rhs, by: match))", file: file, line: line)
+    XCTFail(MarbleDrawing.difference("Recorded single events differ", actual: lhs, expected: rhs, by: singleEventsMatch), file: file, line: line)
 }
 
 /// Asserts that two arrays of `Maybe` events are equal, printing both when they are not.
@@ -39,10 +44,11 @@ public func XCTAssertEqual<Element: Equatable>(_ lhs: [MaybeEvent<Element>], _ r
     XCTFail("Maybe events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
 }
 
-/// Asserts that two arrays of recorded `Maybe` events are equal (times and events).
+/// Asserts that two arrays of recorded `Maybe` events are equal (times and events); when not,
+/// the failure draws both as marble lines.
 public func XCTAssertEqual<Element: Equatable>(_ lhs: [Recorded<MaybeEvent<Element>>], _ rhs: [Recorded<MaybeEvent<Element>>], file: StaticString = #filePath, line: UInt = #line) {
     if lhs == rhs { return }
-    XCTFail("Recorded maybe events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+    XCTFail(MarbleDrawing.difference("Recorded maybe events differ", actual: lhs, expected: rhs, by: { $0 == $1 }), file: file, line: line)
 }
 
 /// Asserts that two arrays of `Completable` events are equal, printing both when they are not.
@@ -51,10 +57,11 @@ public func XCTAssertEqual(_ lhs: [CompletableEvent], _ rhs: [CompletableEvent],
     XCTFail("Completable events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
 }
 
-/// Asserts that two arrays of recorded `Completable` events are equal (times and events).
+/// Asserts that two arrays of recorded `Completable` events are equal (times and events); when
+/// not, the failure draws both as marble lines.
 public func XCTAssertEqual(_ lhs: [Recorded<CompletableEvent>], _ rhs: [Recorded<CompletableEvent>], file: StaticString = #filePath, line: UInt = #line) {
     if lhs == rhs { return }
-    XCTFail("Recorded completable events differ:\n\(describeDifference(lhs, rhs))", file: file, line: line)
+    XCTFail(MarbleDrawing.difference("Recorded completable events differ", actual: lhs, expected: rhs, by: { $0 == $1 }), file: file, line: line)
 }
 
 /// Asserts that `stream` holds only `next` events, with exactly `elements` (times ignored); a
@@ -73,7 +80,7 @@ public func XCTAssertRecordedElements<Element: Equatable>(_ stream: [Recorded<Ev
 }
 
 func describeDifference<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> String {
-    describeDifference(lhs, rhs, by: ==)
+    describeDifference(lhs, rhs, by: { $0 == $1 })
 }
 
 func describeDifference<T>(_ lhs: [T], _ rhs: [T], by match: (T, T) -> Bool) -> String {

@@ -62,6 +62,35 @@ import Testing
         }
     }
 
+    @Test func expectEqual_passesOnEqualEvents_andDrawsTheDifferenceOtherwise() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable("---------------------1-2-|", values: ["1": 1, "2": 2])
+        let res = scheduler.start { xs.map { $0 * 10 } }
+        #expect(expectEqual(res.events, [.next(210, 10), .next(230, 20), .completed(250)]))
+        #expect(expectEqual(xs.subscriptions, [Subscription(200, 250)]))
+        let drawn = """
+            Recorded events differ; first difference at 230:
+                      0                    210 250
+            actual    ---------------------a-b-|
+            expected  ---------------------a-c-|
+                                             ↑ 230
+            a = 10
+            b = 20
+            c = 30
+            actual: next(20) @ 230; expected: next(30) @ 230
+            """
+        withKnownIssue {
+            #expect(!expectEqual(res.events, [.next(210, 10), .next(230, 30), .completed(250)]))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue == drawn }
+        }
+        withKnownIssue {
+            expectEqual(xs.subscriptions, [Subscription(200, 240)])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("Subscriptions differ; first difference at 240:") }
+        }
+    }
+
     @Test func start_equalTimes_runInOrder() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start(created: 200, subscribed: 200, disposed: 300) { Observable.just(1) }
