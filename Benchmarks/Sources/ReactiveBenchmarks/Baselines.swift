@@ -1,4 +1,6 @@
 // Hand-written equivalents, measured in the same run.
+import Dispatch
+import Foundation
 import Synchronization
 
 /// Lock + snapshot of the observer array + closure call, per event.
@@ -102,4 +104,114 @@ final class BaselineCombineLevel: @unchecked Sendable {
     for _ in 0..<n { next(1) }
     withExtendedLifetime(levels) {}
     return sum
+}
+
+// MARK: Thread hops
+
+/// The cheapest correct hop by hand: a lock, a buffer, one dispatch per batch of events that
+/// arrive while a drain is pending, and a drain loop on the target queue (two buffers swapped,
+/// so a batch allocates nothing but its dispatch).
+final class BaselineHop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer: [Int] = []
+    private var draining: [Int] = []
+    private var pending = false
+    private let queue: DispatchQueue
+    private let afterZero: Bool
+    private let deliver: (Int) -> Void
+
+    /// `afterZero`: dispatch with `asyncAfter(deadline: .now())` (a timer), as a delay does.
+    init(queue: DispatchQueue, afterZero: Bool = false, deliver: @escaping (Int) -> Void) {
+        self.queue = queue
+        self.afterZero = afterZero
+        self.deliver = deliver
+    }
+
+    func send(_ value: Int) {
+        lock.lock()
+        buffer.append(value)
+        let start = !pending
+        pending = true
+        lock.unlock()
+        guard start else { return }
+        if afterZero {
+            queue.asyncAfter(deadline: .now()) { self.drain() }
+        } else {
+            queue.async { self.drain() }
+        }
+    }
+
+    private func drain() {
+        while true {
+            lock.lock()
+            if buffer.isEmpty {
+                pending = false
+                lock.unlock()
+                return
+            }
+            swap(&buffer, &draining)
+            lock.unlock()
+            for value in draining { deliver(value) }
+            draining.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+let baselineHopQueue = DispatchQueue(label: "bench.hop.baseline")
+
+/// The hop fed by the hand-written subject (`BaselineSubject`), as the workloads feed
+/// `observe(on:)` from a `PublishSubject`: the floor of the whole path, subject included.
+@inline(never) func baselineHop(_ n: Int, queue: DispatchQueue, afterZero: Bool = false, oneByOne: Bool) -> Int {
+    let counter = HopCounter(expected: n, oneByOne: oneByOne)
+    let hop = BaselineHop(queue: queue, afterZero: afterZero) { counter.delivered($0) }
+    let subject = BaselineSubject()
+    subject.subscribe { hop.send($0) }
+    for index in 0..<n {
+        subject.send(1)
+        counter.afterSending(last: index == n - 1)
+    }
+    return counter.count
+}
+
+@inline(never) func baselineHopBatched(_ n: Int) -> Int { baselineHop(n, queue: baselineHopQueue, oneByOne: false) }
+@inline(never) func baselineHopOneByOne(_ n: Int) -> Int { baselineHop(n, queue: baselineHopQueue, oneByOne: true) }
+@inline(never) func baselineConcurrentHopBatched(_ n: Int) -> Int { baselineHop(n, queue: .global(), oneByOne: false) }
+@inline(never) func baselineConcurrentHopOneByOne(_ n: Int) -> Int { baselineHop(n, queue: .global(), oneByOne: true) }
+@inline(never) func baselineDelayBatched(_ n: Int) -> Int { baselineHop(n, queue: baselineHopQueue, afterZero: true, oneByOne: false) }
+@inline(never) func baselineDelayOneByOne(_ n: Int) -> Int { baselineHop(n, queue: baselineHopQueue, afterZero: true, oneByOne: true) }
+
+@inline(never) func baselineMainHop(_ n: Int, oneByOne: Bool) -> Int {
+    let result = HopResult()
+    whileRunningMainLoop { result.value = baselineHop(n, queue: .main, oneByOne: oneByOne) }
+    return result.value
+}
+
+@inline(never) func baselineMainHopBatched(_ n: Int) -> Int { baselineMainHop(n, oneByOne: false) }
+@inline(never) func baselineMainHopOneByOne(_ n: Int) -> Int { baselineMainHop(n, oneByOne: true) }
+
+/// One dispatch per operation: what `subscribe(on:)` needs at least (each subscription is its own).
+@inline(never) func baselineDispatchEach(_ n: Int, oneByOne: Bool) -> Int {
+    let counter = HopCounter(expected: n, oneByOne: oneByOne)
+    for index in 0..<n {
+        baselineHopQueue.async { counter.delivered(1) }
+        counter.afterSending(last: index == n - 1)
+    }
+    return counter.count
+}
+
+@inline(never) func baselineDispatchEachBatched(_ n: Int) -> Int { baselineDispatchEach(n, oneByOne: false) }
+@inline(never) func baselineDispatchEachOneByOne(_ n: Int) -> Int { baselineDispatchEach(n, oneByOne: true) }
+
+/// A repeating dispatch timer counting its ticks: what `interval` needs at least.
+@inline(never) func baselineTimerTicks(_ n: Int) -> Int {
+    let counter = HopCounter(expected: n, oneByOne: false)
+    let timer = DispatchSource.makeTimerSource(queue: baselineHopQueue)
+    timer.schedule(deadline: .now() + .microseconds(10), repeating: .microseconds(10))
+    timer.setEventHandler {
+        if counter.count < n { counter.delivered(1) }
+    }
+    timer.resume()
+    counter.afterSending(last: true)
+    timer.cancel()
+    return counter.count
 }

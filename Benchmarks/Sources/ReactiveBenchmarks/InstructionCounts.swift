@@ -12,6 +12,17 @@ let instructionFloors = [
     "flatMapsPumping": "baselineFlatMaps",
     "flatMapLatestPumping": "baselineFlatMaps",
     "combineLatestPumping": "baselineCombineLatest",
+    "observeOnSerialBatched": "baselineHopBatched",
+    "observeOnSerialOneByOne": "baselineHopOneByOne",
+    "observeOnMainBatched": "baselineMainHopBatched",
+    "observeOnMainOneByOne": "baselineMainHopOneByOne",
+    "observeOnConcurrentBatched": "baselineConcurrentHopBatched",
+    "observeOnConcurrentOneByOne": "baselineConcurrentHopOneByOne",
+    "subscribeOnBatched": "baselineDispatchEachBatched",
+    "subscribeOnOneByOne": "baselineDispatchEachOneByOne",
+    "delayBatched": "baselineDelayBatched",
+    "delayOneByOne": "baselineDelayOneByOne",
+    "intervalTicks": "baselineTimerTicks",
 ]
 
 func runInstructionCounts() -> Never {

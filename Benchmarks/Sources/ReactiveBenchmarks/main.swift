@@ -127,6 +127,31 @@ printTable("Operators (RxSwift's workloads)", [
     row("combineLatestPumping", "event", ops: events / 10, combineLatestPumping, baseline: combineLatestBaseline, target: "≤700 ns"),
     row("combineLatestCreating", "subscription", ops: subscriptions, combineLatestCreating, target: "≤6800 ns"),
 ])
+let hopEvents = events / 10
+let hopFloorBatched = measure("baselineHopBatched", ops: hopEvents, repetitions: reps, baselineHopBatched)
+let hopFloorOneByOne = measure("baselineHopOneByOne", ops: hopEvents / 10, repetitions: reps, baselineHopOneByOne)
+let mainHopFloorBatched = measure("baselineMainHopBatched", ops: hopEvents, repetitions: reps, baselineMainHopBatched)
+let mainHopFloorOneByOne = measure("baselineMainHopOneByOne", ops: hopEvents / 10, repetitions: reps, baselineMainHopOneByOne)
+let concurrentHopFloorBatched = measure("baselineConcurrentHopBatched", ops: hopEvents, repetitions: reps, baselineConcurrentHopBatched)
+let concurrentHopFloorOneByOne = measure("baselineConcurrentHopOneByOne", ops: hopEvents / 10, repetitions: reps, baselineConcurrentHopOneByOne)
+let dispatchEachFloorBatched = measure("baselineDispatchEachBatched", ops: hopEvents / 10, repetitions: reps, baselineDispatchEachBatched)
+let dispatchEachFloorOneByOne = measure("baselineDispatchEachOneByOne", ops: hopEvents / 10, repetitions: reps, baselineDispatchEachOneByOne)
+let delayFloorBatched = measure("baselineDelayBatched", ops: hopEvents, repetitions: reps, baselineDelayBatched)
+let delayFloorOneByOne = measure("baselineDelayOneByOne", ops: hopEvents / 10, repetitions: reps, baselineDelayOneByOne)
+let timerFloor = measure("baselineTimerTicks", ops: hopEvents / 100, repetitions: reps, baselineTimerTicks)
+printTable("Thread hops (batched: the producer outruns the queue; one by one: it waits for each delivery)", [
+    row("observeOnSerialBatched", "event", ops: hopEvents, observeOnSerialBatched, baseline: hopFloorBatched, target: "≤1.5x floor, ≤1 alloc a batch"),
+    row("observeOnSerialOneByOne", "event", ops: hopEvents / 10, observeOnSerialOneByOne, baseline: hopFloorOneByOne),
+    row("observeOnMainBatched", "event", ops: hopEvents, observeOnMainBatched, baseline: mainHopFloorBatched, target: "≤1.5x floor"),
+    row("observeOnMainOneByOne", "event", ops: hopEvents / 10, observeOnMainOneByOne, baseline: mainHopFloorOneByOne),
+    row("observeOnConcurrentBatched", "event", ops: hopEvents, observeOnConcurrentBatched, baseline: concurrentHopFloorBatched, target: "≤1.5x floor"),
+    row("observeOnConcurrentOneByOne", "event", ops: hopEvents / 10, observeOnConcurrentOneByOne, baseline: concurrentHopFloorOneByOne),
+    row("subscribeOnBatched", "subscription", ops: hopEvents / 10, subscribeOnBatched, baseline: dispatchEachFloorBatched),
+    row("subscribeOnOneByOne", "subscription", ops: hopEvents / 10, subscribeOnOneByOne, baseline: dispatchEachFloorOneByOne),
+    row("delayBatched", "event", ops: hopEvents, delayBatched, baseline: delayFloorBatched, target: "≤1.5x floor"),
+    row("delayOneByOne", "event", ops: hopEvents / 10, delayOneByOne, baseline: delayFloorOneByOne),
+    row("intervalTicks", "tick", ops: hopEvents / 100, intervalTicks, baseline: timerFloor),
+])
 let observationSet = measure("baselineObservationSet", ops: events, repetitions: reps, observationSetNoObservers)
 let observationRearm = measure("baselineObservationTracking", ops: events / 10, repetitions: reps, observationTrackingRearmed)
 printTable("Key-value observing (baseline: Swift Observation)", [

@@ -64,6 +64,8 @@ extension ObservableType {
     @usableFromInline let scheduler: ImmediateSchedulerType
     /// The scheduler, when it takes events in batches.
     @usableFromInline let batching: DispatchBatching?
+    /// `batching != nil`, read without loading the reference.
+    @usableFromInline let batches: Bool
     @usableFromInline let lock = Lock()
     // Guarded by lock. Exclusivity unchecked: the lock guards them, and a dynamic check would
     // add a thread-local lookup to every event.
@@ -80,21 +82,26 @@ extension ObservableType {
     @inlinable init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         batching = scheduler as? DispatchBatching
+        batches = batching != nil
         super.init(downstream: downstream)
     }
 
     @inlinable func on(_ event: inout Event<Element>) {
-        guard let batching else {
+        guard batches else {
             enqueueForSteps(event)
             return
         }
         lock.lock()
         if draining {
+            // The common case while a batch is pending: no reference to the scheduler is
+            // loaded (and retained) for it.
             queue.append(event)
             lock.unlock()
             return
         }
         draining = true
+        // Set whenever `batches` is (both in `init`), so never nil here.
+        let batching = batching.unsafelyUnwrapped
         if batching.beginImmediate() {
             lock.unlock()
             deliverAtOnce(&event, batching)
