@@ -110,11 +110,13 @@ final class BaselineCombineLevel: @unchecked Sendable {
 
 /// The cheapest correct hop by hand: a lock, a buffer, one dispatch per batch of events that
 /// arrive while a drain is pending, and a drain loop on the target queue (two buffers swapped,
-/// so a batch allocates nothing but its dispatch).
+/// so a batch allocates nothing but its dispatch). As a delay (`afterZero`), each event is
+/// stamped with the clock when it arrives (a delay owes every event its own wait) and the
+/// drain is dispatched with `asyncAfter`.
 final class BaselineHop: @unchecked Sendable {
     private let lock = NSLock()
-    private var buffer: [Int] = []
-    private var draining: [Int] = []
+    private var buffer: [(stamp: UInt64, value: Int)] = []
+    private var draining: [(stamp: UInt64, value: Int)] = []
     private var pending = false
     private let queue: DispatchQueue
     private let afterZero: Bool
@@ -128,8 +130,9 @@ final class BaselineHop: @unchecked Sendable {
     }
 
     func send(_ value: Int) {
+        let stamp = afterZero ? DispatchTime.now().uptimeNanoseconds : 0
         lock.lock()
-        buffer.append(value)
+        buffer.append((stamp, value))
         let start = !pending
         pending = true
         lock.unlock()
@@ -151,7 +154,7 @@ final class BaselineHop: @unchecked Sendable {
             }
             swap(&buffer, &draining)
             lock.unlock()
-            for value in draining { deliver(value) }
+            for event in draining { deliver(event.value) }
             draining.removeAll(keepingCapacity: true)
         }
     }

@@ -1,85 +1,125 @@
+import Dispatch
+import Foundation
+
 extension ObservableType {
     /// Sends each element and the completion `dueTime` later, on `scheduler`, in order.
     ///
     /// `--1--2--|` → `delay(3 ticks)` → `-----1--2--|`
     ///
-    /// An error is forwarded at once (not delayed), dropping the elements still waiting.
-    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    /// An error is forwarded at once (not delayed), dropping the elements still waiting. On a
+    /// dispatch queue (`SerialDispatchQueueScheduler`, `MainScheduler`,
+    /// `ConcurrentDispatchQueueScheduler`) one block delivers, in order, every waiting event whose
+    /// time has come; RxSwift runs one block per event, so there an event due while an earlier
+    /// one is delivered runs before other work queued on the same queue meanwhile (see the
+    /// migration article's deliberate differences). On other schedulers one scheduled step
+    /// delivers one event, as RxSwift's (in virtual time, events due at once arrive one tick
+    /// apart).
+    @inlinable public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         UnaryObservable<DelaySink<Element>>(asObservable(), (dueTime, scheduler))
     }
 }
 
-final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-    private let timer = SerialDisposable()
-    // Guarded by lock: events waiting with their due dates, and whether a timer is pending.
-    private var waiting: [(due: RxTime, event: Event<Element>)] = []
-    private var waitingHead = 0
-    private var timerPending = false
+// Inlinable, so that the waiting events and their delivery are specialised in the caller's
+// module (unspecialised, each append and delivery looks up generic metadata).
+@usableFromInline final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+    @usableFromInline let dueTime: RxTimeInterval
+    @usableFromInline let scheduler: SchedulerType
+    /// A dispatch-queue scheduler: a step delivers every event already due.
+    @usableFromInline let batches: Bool
+    @usableFromInline let timer = SerialDisposable()
+    // Guarded by lock: events waiting, their due dates (apart: an array of dates is freed
+    // without a call per element, an array of tuples holding events is not), the first still
+    // waiting, and whether a step is pending. Exclusivity unchecked: the lock guards them.
+    @exclusivity(unchecked) @usableFromInline var waiting: [Event<Element>] = []
+    @exclusivity(unchecked) @usableFromInline var dues: [RxTime] = []
+    @exclusivity(unchecked) @usableFromInline var waitingHead = 0
+    @exclusivity(unchecked) @usableFromInline var timerPending = false
 
-    init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
+    @inlinable init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
         (dueTime, scheduler) = parameters
+        batches = scheduler is DispatchBatching
         // RxSwift's `delay` sends while another thread delivers (an observer waiting for that
         // thread must not deadlock): senders queue rather than wait.
         super.init(downstream: downstream, sendersWait: false)
     }
 
-    func on(_ event: inout Event<Element>) {
+    @inlinable func on(_ event: inout Event<Element>) {
         if case .error = event {
-            lock.withLock {
-                waiting = []
-                waitingHead = 0
+            let dropped: [Event<Element>] = lock.withLock {
+                defer {
+                    waiting = []
+                    dues = []
+                    waitingHead = 0
+                }
+                return waiting
             }
+            _ = dropped  // released outside the lock
             send(event)
             return
         }
         let due = scheduler.now.adding(dueTime)
-        let startTimer: Bool = lock.withLock {
-            waiting.append((due, event))
-            defer { timerPending = true }
-            return !timerPending
-        }
-        if startTimer {
-            // One recursive schedule per run of due events: it keeps the handles of its steps
-            // itself. Each step storing its successor's handle here instead raced on a
-            // concurrent scheduler (a successor could store its own successor first, then be
-            // replaced, and so disposed, by the older store), and the run stopped for good.
-            timer.disposable = scheduler.scheduleRecursive(self, dueTime: dueTime) { sink, recurse in
-                if let next = sink.deliverOne() { recurse(sink, next) }
-            }
-        }
-    }
-
-    /// Delivers the first waiting event (its due time has come); returns when the next one is
-    /// due, even when that has come too: one event per scheduled step, as RxSwift's `delay` (in
-    /// virtual time, events due at once arrive one tick apart). Nil when none waits.
-    private func deliverOne() -> RxTimeInterval? {
         lock.lock()
-        guard waitingHead < waiting.count else {
-            waiting.removeAll(keepingCapacity: true)
-            waitingHead = 0
-            timerPending = false
+        waiting.append(event)
+        dues.append(due)
+        if timerPending {
             lock.unlock()
-            return nil
+            return
         }
-        let event = waiting[waitingHead].event
-        waitingHead += 1
-        let next = waitingHead < waiting.count ? waiting[waitingHead].due : nil
-        if next == nil {
-            waiting.removeAll(keepingCapacity: true)
-            waitingHead = 0
-            timerPending = false
-        }
-        let emitter = acceptLocked(event)
+        timerPending = true
         lock.unlock()
-        if emitter { emit(event) }
-        guard let next else { return nil }
-        let now = scheduler.now
-        return next > now ? .between(now, next) : .nanoseconds(0)
+        // One recursive schedule per run of waiting events: it keeps the handles of its steps
+        // itself. Each step storing its successor's handle here instead raced on a concurrent
+        // scheduler (a successor could store its own successor first, then be replaced, and
+        // so disposed, by the older store), and the run stopped for good.
+        timer.disposable = scheduler.scheduleRecursive(self, dueTime: dueTime) { sink, recurse in
+            if let next = sink.deliverDue() { recurse(sink, next) }
+        }
     }
 
-    override func dispose() {
+    /// Delivers the first waiting event (its due time has come) and, on a dispatch queue, every
+    /// following one already due; returns when the next one is due, nil when none waits. On
+    /// other schedulers one event per step, as RxSwift's `delay`, even when the next is due too.
+    @inlinable func deliverDue() -> RxTimeInterval? {
+        // Read once a step: the events due by then go in this step.
+        let now = batches ? scheduler.now : nil
+        var first = true
+        while true {
+            lock.lock()
+            guard waitingHead < waiting.count else {
+                waiting.removeAll(keepingCapacity: true)
+                dues.removeAll(keepingCapacity: true)
+                waitingHead = 0
+                timerPending = false
+                lock.unlock()
+                return nil
+            }
+            let due = dues[waitingHead]
+            if !first && (now.map { due > $0 } ?? true) {
+                lock.unlock()
+                let current = scheduler.now
+                return due > current ? .between(current, due) : .nanoseconds(0)
+            }
+            first = false
+            let event = waiting[waitingHead]
+            waitingHead += 1
+            if waitingHead == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                dues.removeAll(keepingCapacity: true)
+                waitingHead = 0
+                timerPending = false
+                let emitter = acceptLocked(event)
+                lock.unlock()
+                if emitter { emit(event) }
+                return nil
+            }
+            let emitter = acceptLocked(event)
+            lock.unlock()
+            if emitter { emit(event) }
+            if isDisposed { return nil }
+        }
+    }
+
+    @usableFromInline override func dispose() {
         if disposeOnce() { timer.dispose() }
     }
 }

@@ -63,7 +63,7 @@ extension Date {
 
 extension DispatchTimeInterval {
     /// The interval from `start` to `end`, or zero if `end` is not later.
-    static func between(_ start: Date, _ end: Date) -> DispatchTimeInterval {
+    @usableFromInline static func between(_ start: Date, _ end: Date) -> DispatchTimeInterval {
         let seconds = end.timeIntervalSince(start)
         if seconds <= 0 { return .nanoseconds(0) }
         return .nanoseconds(Int((seconds * 1_000_000_000).rounded()))

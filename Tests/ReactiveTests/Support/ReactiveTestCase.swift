@@ -156,6 +156,63 @@ extension ReactiveTestCase {
     }
 }
 
+    /// Several threads send through `merge` (which serialises them) into `hop` (an operator
+    /// that delivers on the scheduler it is given: a serial queue's in even rounds, a concurrent
+    /// queue's in odd ones), and a fourth thread disposes in the middle: deliveries never
+    /// overlap, each sender's elements arrive in its order, and after `dispose()` returns at
+    /// most the delivery then in progress finishes.
+    func assertSeveralSendersAndADisposeFromAnotherThread(file: StaticString = #filePath, line: UInt = #line, _ hop: (Observable<Int>, SchedulerType) -> Observable<Int>) {
+        for round in 0..<40 {
+            let senders = 3
+            let perSender = 4_000
+            let subjects = (0..<senders).map { _ in PublishSubject<Int>() }
+            let scheduler = round % 2 == 0
+                ? SerialDispatchQueueScheduler(internalSerialQueueName: "batching-stress") as SchedulerType
+                : ConcurrentDispatchQueueScheduler(qos: .default)
+            let checker = ContractChecker()
+            let lastBySender = LockedBox([Int](repeating: -1, count: senders))
+            let outOfOrder = Counter()
+            let afterDispose = Counter()
+            let disposed = Flag()
+            let subscription = hop(Observable.merge(subjects.map { $0.asObservable() }), scheduler)
+                .subscribe(onNext: { value in
+                    checker.enter()
+                    if disposed.isSet { afterDispose.increment() }
+                    let sender = value / perSender
+                    lastBySender.mutate { last in
+                        if value % perSender <= last[sender] % perSender && last[sender] >= 0 { outOfOrder.increment() }
+                        last[sender] = value
+                    }
+                    checker.leave()
+                })
+            let group = DispatchGroup()
+            for (index, subject) in subjects.enumerated() {
+                group.enter()
+                Thread {
+                    for step in 0..<perSender { subject.onNext(index * perSender + step) }
+                    group.leave()
+                }.start()
+            }
+            let disposer = Thread {
+                Thread.sleep(forTimeInterval: Double(round % 5) * 0.000_2)
+                subscription.dispose()
+                // A delivery in progress as dispose returned may finish; one started later may not.
+                spinWait(nanoseconds: 200_000)
+                disposed.set()
+            }
+            disposer.start()
+            XCTAssertEqual(group.wait(timeout: .now() + 20), .success, "round \(round)", file: file, line: line)
+            waitUntil(timeout: 10) { disposer.isFinished }
+            Thread.sleep(forTimeInterval: 0.005)
+            XCTAssertEqual(checker.overlaps, 0, "round \(round)", file: file, line: line)
+            XCTAssertEqual(outOfOrder.value, 0, "round \(round)", file: file, line: line)
+            // The one delivery in flight as dispose returned may reach the observer after the
+            // grace period when its thread is descheduled (seen 1 round in 600 under load); a
+            // second would mean delivery went on.
+            XCTAssertLessThanOrEqual(afterDispose.value, 1, "round \(round): delivered after dispose returned", file: file, line: line)
+        }
+    }
+
 extension ReactiveTestCase {
     /// For an operator whose scheduled steps may run on several threads (a concurrent
     /// scheduler): sends `count` elements then completion from one thread through `operation`,

@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+import Reactive
+import TestSupport
+import XCTest
+
+/// `delay` on a dispatch queue: one step delivers, in order, every waiting event whose time
+/// has come when the step starts (RxSwift schedules a step per event).
+final class DelayBatchingTests: ReactiveTestCase {
+    /// Runs `body` on `queue` (nothing the queue would run can start before it returns).
+    private func onQueue(_ queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            body()
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    }
+
+    func testSerialQueue_eventsDueWhenTheStepStarts_areDeliveredInIt_aheadOfWorkQueuedMeanwhile() {
+        let queue = DispatchQueue(label: "delay-batching")
+        let subject = PublishSubject<Int>()
+        let log = Collector<String>()
+        let subscription = subject.delay(.nanoseconds(0), scheduler: SerialDispatchQueueScheduler(serialQueue: queue))
+            .subscribe(onNext: { value in
+                log.append("\(value)")
+                if value == 1 { queue.async { log.append("other work") } }
+            })
+        // Sent from the queue: all three wait, and are due, before the first step can start.
+        onQueue(queue) {
+            for value in 1...3 { subject.onNext(value) }
+        }
+        waitUntil(timeout: 10) { log.values.count == 4 }
+        // RxSwift schedules the next step after delivering 1, behind the other work: 1, other work, 2, 3.
+        XCTAssertEqual(log.values, ["1", "2", "3", "other work"])
+        subscription.dispose()
+    }
+
+    func testSerialQueue_anEventNotYetDue_waitsForAStepOfItsOwn() {
+        let queue = DispatchQueue(label: "delay-batching")
+        let subject = PublishSubject<Int>()
+        let log = Collector<String>()
+        let subscription = subject.delay(.milliseconds(50), scheduler: SerialDispatchQueueScheduler(serialQueue: queue))
+            .subscribe(onNext: { value in
+                log.append("\(value)")
+                if value == 1 { queue.async { log.append("other work") } }
+            })
+        subject.onNext(1)
+        Thread.sleep(forTimeInterval: 0.02)
+        subject.onNext(2)  // due 20 ms after 1: not when 1's step starts
+        waitUntil(timeout: 10) { log.values.count == 3 }
+        XCTAssertEqual(log.values, ["1", "other work", "2"])
+        subscription.dispose()
+    }
+
+    func testSerialQueue_disposedByAnElementOfTheStep_deliversNothingMore() {
+        let queue = DispatchQueue(label: "delay-batching")
+        let subject = PublishSubject<Int>()
+        let received = Collector<Int>()
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(subject.delay(.nanoseconds(0), scheduler: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe(onNext: { value in
+            received.append(value)
+            if value == 2 { subscription.dispose() }
+        }))
+        onQueue(queue) {
+            for value in 1...5 { subject.onNext(value) }
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        onQueue(queue) {}
+        XCTAssertEqual(received.values, [1, 2])
+    }
+
+    func testSerialQueue_completionWaitingBehindElements_endsTheStep() {
+        let queue = DispatchQueue(label: "delay-batching")
+        let subject = PublishSubject<Int>()
+        let events = Collector<Event<Int>>()
+        let subscription = subject.delay(.nanoseconds(0), scheduler: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe { events.append($0) }
+        onQueue(queue) {
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onCompleted()
+        }
+        waitUntil(timeout: 10) { events.values.count == 3 }
+        XCTAssertEqual(events.values, [.next(1), .next(2), .completed])
+        subscription.dispose()
+    }
+
+    func testSeveralSendingThreads_andADisposeFromAnotherThread() {
+        assertSeveralSendersAndADisposeFromAnotherThread { $0.delay(.nanoseconds(0), scheduler: $1) }
+    }
+}
