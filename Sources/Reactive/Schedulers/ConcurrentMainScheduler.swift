@@ -32,10 +32,10 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
             return action(state)
         }
         let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable((state, action))
+        let work = UncheckedSendable(bind(state, to: action))
         DispatchQueue.main.async {
             if cancel.isDisposed { return }
-            cancel.setDisposable(work.value.1(work.value.0))
+            cancel.setDisposable(work.value())
         }
         return cancel
     }

@@ -62,10 +62,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             return disposable
         }
         let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable((state, action, self))
-        DispatchQueue.main.async {
-            if !cancel.isDisposed { cancel.setDisposable(work.value.1(work.value.0)) }
-            work.value.2.numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
+        let work = UncheckedSendable(bind(state, to: action))
+        DispatchQueue.main.async { [self] in
+            if !cancel.isDisposed { cancel.setDisposable(work.value()) }
+            numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
         }
         return cancel
     }

@@ -21,10 +21,10 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
     /// Adds an operation that runs `action` unless cancelled first.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable((state, action))
+        let work = UncheckedSendable(bind(state, to: action))
         let operation = BlockOperation {
             if cancel.isDisposed { return }
-            cancel.setDisposable(work.value.1(work.value.0))
+            cancel.setDisposable(work.value())
         }
         operation.queuePriority = queuePriority
         operationQueue.addOperation(operation)
