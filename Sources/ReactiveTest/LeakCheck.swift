@@ -11,7 +11,9 @@ import XCTest
 /// leaks.assertNoLeaks()   // fails the current XCTest or Swift Testing test otherwise
 /// ```
 /// Counting happens in debug builds only. Disposal that happens asynchronously (on a dispatch
-/// queue) may take a moment: give `timeout` for the count to settle.
+/// queue) may take a moment: give `timeout` for the count to settle. A failure lists the
+/// subscriptions made since the check began that are still alive, each with its chain of
+/// operators and the line that made it (`Resources.liveSubscriptionsReport(since:)`).
 ///
 /// The count is the whole process's: a check sees what every other test creates or releases
 /// meanwhile. XCTest runs one test at a time; Swift Testing runs suites in parallel, so a
@@ -20,10 +22,13 @@ import XCTest
 public struct LeakCheck: Sendable {
     /// The count when the check was created.
     public let start: Int32
+    /// The serial number of the first subscription made after the check was created.
+    public let firstSubscription: Int
 
     /// Records the current count.
     public init() {
         start = Resources.total
+        firstSubscription = Resources.nextSubscriptionSerial
     }
 
     /// How many resources are live now that were not at the start.
@@ -37,7 +42,8 @@ public struct LeakCheck: Sendable {
         }
         let leaked = self.leaked
         guard leaked != 0 else { return }
-        let message = "Resource leak: \(leaked) resource(s) still live (Resources.total \(Resources.total), was \(start))"
+        let message = "Resource leak: \(leaked) resource(s) still live (Resources.total \(Resources.total), was \(start))\n"
+            + Resources.liveSubscriptionsReport(since: firstSubscription)
         recordTestFailure(message, file: file, fileID: fileID, line: line, column: column)
     }
 }

@@ -6,13 +6,13 @@ extension ObservableType {
     /// fail: an error is forwarded to the observers as it is.
     ///
     /// - Returns: The subscription; dispose it (or put it in a `DisposeBag`) to stop.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        subscribe(fanningOutTo: observers)
+    public func bind<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element {
+        recordSubscription(subscribe(fanningOutTo: observers), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements, as optionals, to `observers`; see `bind(to:)`.
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        subscribe(fanningOutTo: observers)
+    public func bind<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element? {
+        recordSubscription(subscribe(fanningOutTo: observers), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Hands this sequence to `binder` and returns its result: `source.bind(to: f)` is `f(source)`.
@@ -30,8 +30,8 @@ extension ObservableType {
     ///
     /// Binding is for sequences that do not fail: an error is a programming error, written to
     /// standard error and then an assertion in debug builds (as RxCocoa's fatal error there).
-    public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        subscribe(onNext: onNext, onError: { Hooks.reportMisuse("Binding error: \($0)") }, isolation: isolation)
+    public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(onNext: onNext, onError: { Hooks.reportMisuse("Binding error: \($0)") }, isolation: isolation), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Calls `onNext` with `object` and each element (RxCocoa's `bind(with:onNext:)`), so the
@@ -39,8 +39,8 @@ extension ObservableType {
     ///
     /// `object` is held weakly: once it is gone, elements are dropped (the subscription stays
     /// until disposed). An error is a programming error, as for `bind(onNext:)`.
-    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        subscribe(onNext: bindingWeakly(object, onNext), onError: { Hooks.reportMisuse("Binding error: \($0)") }, isolation: isolation)
+    public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(onNext: bindingWeakly(object, onNext), onError: { Hooks.reportMisuse("Binding error: \($0)") }, isolation: isolation), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// The one observer fan-out behind `bind(to:)`, `drive` and `emit`: every event goes to

@@ -3,33 +3,33 @@ extension ObservableType {
     ///
     /// Completion is ignored (a relay never ends); an error is a programming error, an
     /// assertion in debug builds (RxRelay's fatal error in debug builds), ignored in release.
-    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        subscribe(acceptingInto: relays)
+    public func bind(to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(acceptingInto: relays), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements, as optionals, to `relays`.
-    public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-        subscribe(acceptingInto: relays)
+    public func bind(to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(acceptingInto: relays), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements to `relays`; see `bind(to:)` for `PublishRelay`.
-    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        subscribe(acceptingInto: relays)
+    public func bind(to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(acceptingInto: relays), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements, as optionals, to `relays`.
-    public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        subscribe(acceptingInto: relays)
+    public func bind(to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(acceptingInto: relays), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements to `relays`; see `bind(to:)` for `PublishRelay`.
-    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        subscribe(acceptingInto: relays)
+    public func bind(to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(acceptingInto: relays), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements, as optionals, to `relays`.
-    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
-        subscribe(acceptingInto: relays)
+    public func bind(to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(acceptingInto: relays), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// The one relay fan-out behind `bind(to:)`, `drive` and `emit`: each element goes to every

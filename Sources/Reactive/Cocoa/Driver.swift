@@ -54,39 +54,39 @@ extension BehaviorRelay {
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Sends the elements to `observers` (RxCocoa's `drive`); call it on the main thread.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+    public func drive<Observer: ObserverType>(_ observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(fanningOutTo: observers)
+        return recordSubscription(asObservable().subscribe(fanningOutTo: observers), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `observers`; call it on the main thread.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
+    public func drive<Observer: ObserverType>(_ observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(fanningOutTo: observers)
+        return recordSubscription(asObservable().subscribe(fanningOutTo: observers), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Sends the elements to `relays`; call it on the main thread.
-    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
+    public func drive(_ relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(acceptingInto: relays)
+        return recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `relays`; call it on the main thread.
-    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
+    public func drive(_ relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(acceptingInto: relays)
+        return recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Sends the elements to `relays`; call it on the main thread.
-    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+    public func drive(_ relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(acceptingInto: relays)
+        return recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `relays`; call it on the main thread.
-    public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
+    public func drive(_ relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(acceptingInto: relays)
+        return recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Hands the driver, as an `Observable`, to `transformation`: `d.drive(f)` is `f(d)`.
@@ -102,21 +102,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Subscribes with closures that get `object` (held weakly); call it on the main thread.
-    public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func drive<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+        return recordSubscription(asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Subscribes with closures for elements, completion and disposal; call it on the main
     /// thread (a `Driver` never fails: no error closure).
-    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: drivingOffTheMainThread)
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+        return recordSubscription(asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "drive", file: file, line: line)
     }
 
     /// Subscribes and does nothing with the events; call it on the main thread.
-    public func drive() -> Disposable {
-        drive(onNext: nil, onCompleted: nil, onDisposed: nil)
+    public func drive(file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(drive(onNext: nil, onCompleted: nil, onDisposed: nil), to: asObservable(), as: "drive", file: file, line: line)
     }
 }
 

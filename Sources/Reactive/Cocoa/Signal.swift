@@ -54,57 +54,57 @@ extension PublishRelay {
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends the elements to `observers` (RxCocoa's `emit`).
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe(fanningOutTo: observers)
+    public func emit<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element {
+        recordSubscription(asObservable().subscribe(fanningOutTo: observers), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `observers`.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asObservable().subscribe(fanningOutTo: observers)
+    public func emit<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element? {
+        recordSubscription(asObservable().subscribe(fanningOutTo: observers), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements to `relays`.
-    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-        asObservable().subscribe(acceptingInto: relays)
+    public func emit(to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `relays`.
-    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        asObservable().subscribe(acceptingInto: relays)
+    public func emit(to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements to `relays`.
-    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-        asObservable().subscribe(acceptingInto: relays)
+    public func emit(to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `relays`.
-    public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-        asObservable().subscribe(acceptingInto: relays)
+    public func emit(to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements to `relays`.
-    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-        asObservable().subscribe(acceptingInto: relays)
+    public func emit(to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Sends the elements, as optionals, to `relays`.
-    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-        asObservable().subscribe(acceptingInto: relays)
+    public func emit(to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(acceptingInto: relays), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Subscribes with closures that get `object` (held weakly).
-    public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Subscribes with closures for elements, completion and disposal (a `Signal` never fails).
-    public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "emit", file: file, line: line)
     }
 
     /// Subscribes and does nothing with the events.
-    public func emit() -> Disposable {
-        emit(onNext: nil, onCompleted: nil, onDisposed: nil)
+    public func emit(file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(emit(onNext: nil, onCompleted: nil, onDisposed: nil), to: asObservable(), as: "emit", file: file, line: line)
     }
 }

@@ -61,6 +61,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// Returns `self`.
     @inlinable public final func asObservable() -> Observable<Element> { self }
 
+    /// The nodes this one subscribes to, for the chains `Resources.liveSubscriptions` shows
+    /// (debug builds read it when a subscription is made); none for a source.
+    var chainSources: [AnyObject] { [] }
+
+    /// How the chains of `Resources.liveSubscriptions` name this node, when its type does not
+    /// say it (a `map` that took a `filter` in).
+    var chainLabel: StaticString? { nil }
+
     /// Subscribes an internal downstream sink, on the current-thread trampoline if the node
     /// wants one (`trampolined`).
     ///
@@ -156,3 +164,5 @@ extension Downstream {
         observer = nil
     }
 }
+
+extension Observable: SubscriptionChainNode {}

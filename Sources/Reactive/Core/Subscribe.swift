@@ -5,11 +5,14 @@ extension ObservableType {
     /// except where it was written in `@MainActor` code or in an actor's method: then it runs
     /// on that actor (see `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`).
     /// Returns a disposable that ends the subscription; keep it, e.g. in a `DisposeBag`.
-    @inlinable public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    ///
+    /// Debug builds record the subscription, with `file` and `line`, until its disposable is
+    /// released: see `Resources.liveSubscriptions`.
+    @inlinable public func subscribe(_ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         if let isolation {
-            return asObservable().subscribe(AnyObserver(eventHandler: on), deliveringOn: SubscriberActor(isolation))
+            return recordSubscription(asObservable().subscribe(AnyObserver(eventHandler: on), deliveringOn: SubscriberActor(isolation)), to: asObservable(), as: "subscribe", file: file, line: line)
         }
-        return asObservable().subscribe(AnyObserver(eventHandler: on))
+        return recordSubscription(asObservable().subscribe(AnyObserver(eventHandler: on)), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -28,20 +31,24 @@ extension ObservableType {
     /// queue must run (an app does; a command-line program calls `dispatchMain()`), and code on
     /// the main thread must not block waiting for such a delivery. `onDisposed` runs on the
     /// actor too. Closures written in nonisolated code run on the sending thread, as in RxSwift.
-    @inlinable public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    ///
+    /// Debug builds record the subscription, with `file` and `line` (the call's, by default),
+    /// until its disposable is released: see `Resources.liveSubscriptions`. Release builds
+    /// record nothing.
+    @inlinable public func subscribe(onNext: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         if let isolation {
-            return asObservable().subscribe(deliveringOn: SubscriberActor(isolation), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+            return recordSubscription(asObservable().subscribe(deliveringOn: SubscriberActor(isolation), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed), to: asObservable(), as: "subscribe", file: file, line: line)
         }
         let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         sink.setUpstream(asObservable().subscribe(Downstream(sink) { unsafeDowncast($0, to: SubscribeSink<Element>.self).on(&$1) }))
-        return sink
+        return recordSubscription(sink, to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Subscribes closures that receive `object`, held weakly; events after `object` is
     /// deallocated are ignored. Closures written in `@MainActor` code or in an actor's method
     /// run on that actor (see `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`).
-    @inlinable public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        subscribe(onNext: bindingWeakly(object, onNext), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation)
+    @inlinable public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        subscribe(onNext: bindingWeakly(object, onNext), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation, file: file, line: line)
     }
 }
 

@@ -35,6 +35,7 @@ extension UnaryOperatorSink {
 /// The producer of every one-source operator: its source, its parameters and its sink type.
 @usableFromInline final class UnaryObservable<OperatorSink: UnaryOperatorSink>: Observable<OperatorSink.Element>, @unchecked Sendable {
     @usableFromInline let source: Observable<OperatorSink.Source>
+    override var chainSources: [AnyObject] { [source] }
     @usableFromInline let parameters: OperatorSink.Parameters
 
     @inlinable init(_ source: Observable<OperatorSink.Source>, _ parameters: OperatorSink.Parameters) {

@@ -74,7 +74,11 @@ public final class DisposeBag: @unchecked Sendable {
 
 extension Disposable {
     /// Adds this disposable to `bag`, so it is disposed when the bag is deallocated.
-    public func disposed(by bag: DisposeBag) {
+    ///
+    /// Debug builds add `file` and `line` (the call's) to the subscription's record in
+    /// `Resources.liveSubscriptions`.
+    public func disposed(by bag: DisposeBag, file: StaticString = #fileID, line: UInt = #line) {
+        recordBagging(self, file: file, line: line)
         bag.insert(self)
     }
 }

@@ -262,6 +262,8 @@ extension CombiningSinkProtocol {
     /// Whether the sources came as a collection (`CombinedSources.isCollection`).
     @usableFromInline final let isCollection: Bool
 
+    override var chainSources: [AnyObject] { layout.sources.map { $0.observable.takeUnretainedValue() } }
+
     @inlinable init(_ sources: consuming CombinedSources<Result>, run: @escaping Run) {
         layout = sources.layout
         resultSelector = sources.resultSelector

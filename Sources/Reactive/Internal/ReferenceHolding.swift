@@ -13,6 +13,7 @@ extension Observable {
 /// subscriber's disposal of it (on its end, or earlier) releases both.
 final class ReferenceHoldingObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
+    override var chainSources: [AnyObject] { [source] }
     let references: RefCountDisposable
 
     init(source: Observable<Element>, references: RefCountDisposable) {

@@ -18,6 +18,7 @@ extension ObservableType {
 
 final class AmbObservable<Element>: Observable<Element>, @unchecked Sendable {
     let sources: [Observable<Element>]
+    override var chainSources: [AnyObject] { sources }
 
     init(sources: [Observable<Element>]) {
         self.sources = sources

@@ -46,6 +46,7 @@ extension ObservableType {
 
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
+    override var chainSources: [AnyObject] { [source] }
     let handler: (Swift.Error) throws -> Observable<Element>
 
     init(source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {

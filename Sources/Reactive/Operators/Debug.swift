@@ -14,6 +14,7 @@ extension ObservableType {
 
 final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
+    override var chainSources: [AnyObject] { [source] }
     let identifier: String
     let trimOutput: Bool
 

@@ -18,6 +18,7 @@ extension ObservableType {
 
 @usableFromInline final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
+    override var chainSources: [AnyObject] { [source] }
     @usableFromInline let predicate: (Element) throws -> Bool
 
     @inlinable init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {

@@ -13,6 +13,7 @@ extension ObservableType {
 
 @usableFromInline final class MapObservable<Source, Result>: FilterFusible<Result>, @unchecked Sendable {
     @usableFromInline let source: Observable<Source>
+    override var chainSources: [AnyObject] { [source] }
     @usableFromInline let transform: (Source) throws -> Result
 
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {

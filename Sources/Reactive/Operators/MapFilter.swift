@@ -17,6 +17,8 @@
     /// unchecked: a dynamic check would only add a thread-local lookup to every subscription.)
     @exclusivity(unchecked) @usableFromInline package final var joinedFilter: ((Element) throws -> Bool)?
 
+    override var chainLabel: StaticString? { joinedFilter == nil ? nil : "map → filter" }
+
     /// Written out so that it is inlinable (an inherited initialiser would be a call).
     @inlinable package init(run: @escaping Run, trampolined: Bool = true) {
         super.init(run: run, trampolined: trampolined)

@@ -93,8 +93,15 @@ extension ObservableType {
 
 @usableFromInline final class MergeObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let source: Observable<SourceElement>
+    override var chainSources: [AnyObject] { [source] }
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     @usableFromInline let mode: MergeMode
+
+    /// `merge` of a sequence of observables, else the `flatMap` (or `flatMapFirst`) it is.
+    override var chainLabel: StaticString? {
+        if case .first = mode { return "flatMapFirst" }
+        return SourceElement.self == Observable<Element>.self ? "merge" : "flatMap"
+    }
 
     @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.source = source

@@ -33,6 +33,7 @@ extension ObservableType {
 // metadata at run time (two thousand instructions an event).
 @usableFromInline final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let source: Observable<Element>
+    override var chainSources: [AnyObject] { [source] }
     @usableFromInline let scheduler: ImmediateSchedulerType
 
     @inlinable init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {

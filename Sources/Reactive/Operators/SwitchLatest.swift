@@ -22,6 +22,9 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 @usableFromInline final class SwitchObservable<SourceElement, Element>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let source: Observable<SourceElement>
+    /// `switchLatest` of a sequence of observables, else the `flatMapLatest` it is.
+    override var chainLabel: StaticString? { SourceElement.self == Observable<Element>.self ? "switchLatest" : "flatMapLatest" }
+    override var chainSources: [AnyObject] { [source] }
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
 
     @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>) {

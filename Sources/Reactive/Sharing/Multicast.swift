@@ -32,6 +32,7 @@ extension ObservableType {
 
 final class MulticastSelectorObservable<Subject: SubjectType, Result>: Observable<Result>, @unchecked Sendable {
     let source: Observable<Subject.Observer.Element>
+    override var chainSources: [AnyObject] { [source] }
     let subjectSelector: () throws -> Subject
     let selector: (Observable<Subject.Element>) throws -> Observable<Result>
 

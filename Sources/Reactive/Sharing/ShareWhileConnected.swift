@@ -12,6 +12,7 @@
 /// guards the current connection and its subscribers; nothing is called under it.
 final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
+    override var chainSources: [AnyObject] { [source] }
     let replaysLatest: Bool
     let lock = Lock()
     // Guarded by `lock`.

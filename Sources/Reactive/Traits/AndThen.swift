@@ -32,6 +32,7 @@ final class AndThenObservable<Element>: Observable<Element>, @unchecked Sendable
     let second: Observable<Element>
 
     var first: Observable<Never> { firstLink.unsafelyUnwrapped }
+    override var chainSources: [AnyObject] { [firstLink as AnyObject?, second].compactMap { $0 } }
 
     init(first: Observable<Never>, second: Observable<Element>) {
         firstLink = first

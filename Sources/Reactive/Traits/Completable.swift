@@ -17,28 +17,28 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     public static func empty() -> Completable { Completable(raw: Observable.empty()) }
 
     /// Subscribes with closures for completion, failure and disposal.
-    public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        source.subscribe(onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(source.subscribe(onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// What `Completable.create` reports to (RxSwift's `CompletableObserver`).
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
     /// Subscribes with one closure for the `Completable`'s event: `.completed` or `.error`.
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         source.subscribe({ event in
             switch event {
             case .next: break
             case .error(let error): observer(.error(error))
             case .completed: observer(.completed)
             }
-        }, isolation: isolation)
+        }, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
     /// gone), as `subscribe(onCompleted:onError:onDisposed:)` otherwise.
-    public func subscribe<Object: AnyObject>(with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        subscribe(onCompleted: bindingWeakly(object, onCompleted), onError: bindingWeakly(object, onError), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation)
+    public func subscribe<Object: AnyObject>(with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(onCompleted: bindingWeakly(object, onCompleted), onError: bindingWeakly(object, onError), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Runs the completables one after another; fails with the first failure.

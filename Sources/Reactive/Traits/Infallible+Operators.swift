@@ -3,14 +3,14 @@
 
 extension Infallible {
     /// Subscribes with one closure for the events: `.next` and `.completed`.
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         source.subscribe({ event in
             switch event {
             case .next(let element): on(.next(element))
             case .completed: on(.completed)
             case .error(let error): Hooks.reportMisuse("An Infallible sent an error: \(error)")
             }
-        }, isolation: isolation)
+        }, isolation: isolation, file: file, line: line)
     }
 
     /// What `Infallible.create` reports to (RxSwift's `InfallibleObserver`).

@@ -85,13 +85,13 @@ extension Infallible {
     public static func from<Elements: Sequence>(_ sequence: Elements, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> where Elements.Element == Element { Infallible(raw: .from(sequence, scheduler: scheduler)) }
 
     /// Subscribes with closures for elements, completion and disposal.
-    public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        source.subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(source.subscribe(onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Subscribes with closures that receive `object` (held weakly).
-    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        source.subscribe(with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(source.subscribe(with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Transforms each element (the closure must not throw).

@@ -33,7 +33,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
     /// Subscribes with one closure for the `Maybe`'s event: `.success`, `.completed` or `.error`.
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         var ended = false
         return source.subscribe({ event in
             if ended { return }
@@ -48,24 +48,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
                 ended = true
                 observer(.completed)
             }
-        }, isolation: isolation)
+        }, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes with closures that get `object` (held weakly: nothing is called once it is
     /// gone), as `subscribe(onSuccess:onError:onCompleted:onDisposed:)` otherwise.
-    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        subscribe(onSuccess: bindingWeakly(object, onSuccess), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation)
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(subscribe(onSuccess: bindingWeakly(object, onSuccess), onError: bindingWeakly(object, onError), onCompleted: bindingWeakly(object, onCompleted), onDisposed: bindingWeakly(object, onDisposed), isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Subscribes with closures for success, failure, completion without element, and disposal.
-    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         var succeeded = false
         return source.subscribe(onNext: { element in
             succeeded = true
             onSuccess?(element)
         }, onError: onError, onCompleted: {
             if !succeeded { onCompleted?() }
-        }, onDisposed: onDisposed, isolation: isolation)
+        }, onDisposed: onDisposed, isolation: isolation, file: file, line: line)
     }
 
     /// Transforms the element.

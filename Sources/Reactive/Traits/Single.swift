@@ -28,7 +28,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 
     /// Subscribes with a closure for the result.
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         var delivered = false
         return source.subscribe({ event in
             switch event {
@@ -42,19 +42,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
             case .completed:
                 break
             }
-        }, isolation: isolation)
+        }, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes with closures for success, failure and disposal.
     ///
     /// A failure with no `onFailure` goes to `Hooks.defaultErrorHandler`.
-    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        source.subscribe(onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed, isolation: isolation)
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(source.subscribe(onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Subscribes with closures that receive `object` (held weakly; nothing is called once it is gone).
-    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        source.subscribe(with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed, isolation: isolation)
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        recordSubscription(source.subscribe(with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed, isolation: isolation), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Transforms the element.
