@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A subscription still alive, as `Resources.liveSubscriptions` lists it (debug builds).
 ///
 /// It names the operators from the source to the subscriber and where it was made, so that a
@@ -105,7 +103,9 @@ protocol SubscriptionChainNode: AnyObject {
 
 /// The live subscriptions of a debug build: each the weak reference to its disposable, the
 /// shape of its chain (types, named only when a report asks), and its sites.
-final class LiveSubscriptionRegistry: Sendable {
+///
+/// Guarded by the library's `Lock`, not `Mutex`, whose handoff ThreadSanitizer cannot see.
+final class LiveSubscriptionRegistry: @unchecked Sendable {
     static let shared = LiveSubscriptionRegistry()
 
     /// A chain as recorded: a node's type and its sources' chains.
@@ -120,7 +120,7 @@ final class LiveSubscriptionRegistry: Sendable {
         var sites: [String]
     }
 
-    struct State: ~Copyable {
+    struct State {
         var nextSerial = 0
         var entries: [Int: Entry] = [:]
         var serialByObject: [ObjectIdentifier: Int] = [:]
@@ -128,14 +128,22 @@ final class LiveSubscriptionRegistry: Sendable {
         var sweepAt = 1_024
     }
 
-    private let state = Mutex(State())
+    private let lock = Lock()
+    private var state = State()
 
-    var nextSerial: Int { state.withLock { $0.nextSerial } }
+    /// Runs `body` on the state, under the lock.
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    var nextSerial: Int { withState { $0.nextSerial } }
 
     func record(_ disposable: Disposable, source: AnyObject, call: StaticString, site: String) {
         let object = disposable as AnyObject
         let shape = Self.shape(of: source, depth: 0)
-        state.withLock { state in
+        withState { state in
             let key = ObjectIdentifier(object)
             // A wrapper (`drive`, `bind`) records the disposable its inner `subscribe` recorded
             // first: the outer call names it.
@@ -157,14 +165,14 @@ final class LiveSubscriptionRegistry: Sendable {
 
     func addSite(to disposable: Disposable, _ site: String) {
         let object = disposable as AnyObject
-        state.withLock { state in
+        withState { state in
             guard let serial = state.serialByObject[ObjectIdentifier(object)], state.entries[serial]?.disposable === object else { return }
             state.entries[serial]?.sites.append(site)
         }
     }
 
     func live(since first: Int) -> [LiveSubscription] {
-        let entries: [(serial: Int, entry: Entry, object: AnyObject)] = state.withLock { state in
+        let entries: [(serial: Int, entry: Entry, object: AnyObject)] = withState { state in
             Self.sweep(&state)
             return state.entries.compactMap { serial, entry in
                 guard serial >= first, let object = entry.disposable else { return nil }
