@@ -77,7 +77,7 @@ extension Resources {
 
 @usableFromInline func recordSubscriptionInDebugBuilds(_ disposable: Disposable, to source: AnyObject, as call: StaticString, file: StaticString, line: UInt) {
     #if DEBUG
-    LiveSubscriptionRegistry.shared.record(disposable, source: source, call: call, site: "\(file):\(line)")
+    LiveSubscriptionRegistry.shared.record(disposable, source: source, site: Site(call: call, file: file, line: line))
     #endif
 }
 
@@ -90,8 +90,18 @@ extension Resources {
 
 @usableFromInline func recordBaggingInDebugBuilds(_ disposable: Disposable, file: StaticString, line: UInt) {
     #if DEBUG
-    LiveSubscriptionRegistry.shared.addSite(to: disposable, "disposed(by:) at \(file):\(line)")
+    LiveSubscriptionRegistry.shared.addSite(to: disposable, Site(call: "disposed(by:)", file: file, line: line))
     #endif
+}
+
+/// Where a subscription was made or bagged, kept as the compiler's constants: formatted only
+/// when a report asks (formatting each at once doubled a debug build's cost of subscribing).
+struct Site: CustomStringConvertible {
+    let call: StaticString
+    let file: StaticString
+    let line: UInt
+
+    var description: String { "\(call) at \(file):\(line)" }
 }
 
 /// An observable node that names its sources, for the chains of `Resources.liveSubscriptions`:
@@ -111,21 +121,32 @@ final class LiveSubscriptionRegistry: @unchecked Sendable {
     /// A chain as recorded: a node's type and its sources' chains.
     indirect enum Shape: @unchecked Sendable {
         case node(Any.Type, StaticString?, [Shape])
+        /// Not walked yet (a report made meanwhile shows `…`).
+        case pending
     }
 
     struct Entry: @unchecked Sendable {
+        let serial: Int
         weak var disposable: AnyObject?
         var shape: Shape
-        var call: String
-        var sites: [String]
+        var call: StaticString
+        var sites: [Site]
     }
 
+    /// Entries in the order they were made (so by serial). An array, not dictionaries: a debug
+    /// build runs the standard library's generic code unspecialised, where each dictionary
+    /// operation cost thousands of instructions a subscription.
     struct State {
         var nextSerial = 0
-        var entries: [Int: Entry] = [:]
-        var serialByObject: [ObjectIdentifier: Int] = [:]
+        var entries: [Entry] = []
         /// Entries to have before sweeping the released ones out again.
         var sweepAt = 1_024
+
+        /// The index of `object`'s entry, searched from the newest: a wrapper's call and
+        /// `disposed(by:)` come right after the subscription they name.
+        func index(of object: AnyObject) -> Int? {
+            entries.lastIndex { $0.disposable === object }
+        }
     }
 
     private let lock = Lock()
@@ -140,58 +161,52 @@ final class LiveSubscriptionRegistry: @unchecked Sendable {
 
     var nextSerial: Int { withState { $0.nextSerial } }
 
-    func record(_ disposable: Disposable, source: AnyObject, call: StaticString, site: String) {
+    func record(_ disposable: Disposable, source: AnyObject, site: Site) {
         let object = disposable as AnyObject
-        let shape = Self.shape(of: source, depth: 0)
-        withState { state in
-            let key = ObjectIdentifier(object)
+        let isNew: Bool = withState { state in
             // A wrapper (`drive`, `bind`) records the disposable its inner `subscribe` recorded
-            // first: the outer call names it.
-            if let serial = state.serialByObject[key], state.entries[serial]?.disposable === object {
-                state.entries[serial]?.call = "\(call)"
-                state.entries[serial]?.sites = ["\(call) at \(site)"]
-                return
+            // just before: the outer call names it.
+            if let last = state.entries.indices.last, state.entries[last].disposable === object {
+                state.entries[last].call = site.call
+                state.entries[last].sites = [site]
+                return false
             }
-            let serial = state.nextSerial
+            state.entries.append(Entry(serial: state.nextSerial, disposable: object, shape: .pending, call: site.call, sites: [site]))
             state.nextSerial += 1
-            state.entries[serial] = Entry(disposable: object, shape: shape, call: "\(call)", sites: ["\(call) at \(site)"])
-            state.serialByObject[key] = serial
             if state.entries.count >= state.sweepAt {
-                Self.sweep(&state)
+                state.entries.removeAll { $0.disposable == nil }
                 state.sweepAt = max(1_024, state.entries.count * 2)
             }
+            return true
+        }
+        guard isNew else { return }
+        // The chain is walked outside the lock (a node's sources are its own), then stored.
+        let shape = Self.shape(of: source, depth: 0)
+        withState { state in
+            if let index = state.index(of: object) { state.entries[index].shape = shape }
         }
     }
 
-    func addSite(to disposable: Disposable, _ site: String) {
+    func addSite(to disposable: Disposable, _ site: Site) {
         let object = disposable as AnyObject
         withState { state in
-            guard let serial = state.serialByObject[ObjectIdentifier(object)], state.entries[serial]?.disposable === object else { return }
-            state.entries[serial]?.sites.append(site)
+            if let index = state.index(of: object) { state.entries[index].sites.append(site) }
         }
     }
 
     func live(since first: Int) -> [LiveSubscription] {
-        let entries: [(serial: Int, entry: Entry, object: AnyObject)] = withState { state in
-            Self.sweep(&state)
-            return state.entries.compactMap { serial, entry in
-                guard serial >= first, let object = entry.disposable else { return nil }
-                return (serial, entry, object)
-            }.sorted { $0.serial < $1.serial }
+        let entries: [(entry: Entry, object: AnyObject)] = withState { state in
+            state.entries.removeAll { $0.disposable == nil }
+            return state.entries.compactMap { entry in
+                guard entry.serial >= first, let object = entry.disposable else { return nil }
+                return (entry, object)
+            }
         }
         // Named, and asked whether disposed, outside the lock (a disposable's state has a lock
         // of its own).
-        return entries.map { serial, entry, object in
-            LiveSubscription(serial: serial, chain: Self.describe(entry.shape) + " → " + entry.call, sites: entry.sites, isDisposed: (object as? Cancelable)?.isDisposed ?? false)
+        return entries.map { entry, object in
+            LiveSubscription(serial: entry.serial, chain: Self.describe(entry.shape) + " → \(entry.call)", sites: entry.sites.map(\.description), isDisposed: (object as? Cancelable)?.isDisposed ?? false)
         }
-    }
-
-    /// Drops the entries whose disposable was deallocated.
-    private static func sweep(_ state: inout State) {
-        for (serial, entry) in state.entries where entry.disposable == nil {
-            state.entries[serial] = nil
-        }
-        state.serialByObject = state.serialByObject.filter { state.entries[$0.value] != nil }
     }
 
     /// Deep chains are cut: a report line stays readable, and a cycle cannot loop.
@@ -204,7 +219,7 @@ final class LiveSubscriptionRegistry: @unchecked Sendable {
     }
 
     private static func describe(_ shape: Shape) -> String {
-        guard case .node(let type, let label, let sources) = shape else { return "" }
+        guard case .node(let type, let label, let sources) = shape else { return "…" }
         let name = label.map { "\($0)" } ?? operatorName(of: type)
         switch sources.count {
         case 0: return name
