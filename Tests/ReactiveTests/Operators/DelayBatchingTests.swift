@@ -40,14 +40,16 @@ final class DelayBatchingTests: ReactiveTestCase {
         let queue = DispatchQueue(label: "delay-batching")
         let subject = PublishSubject<Int>()
         let log = Collector<String>()
-        let subscription = subject.delay(.milliseconds(50), scheduler: SerialDispatchQueueScheduler(serialQueue: queue))
+        let subscription = subject.delay(.milliseconds(500), scheduler: SerialDispatchQueueScheduler(serialQueue: queue))
             .subscribe(onNext: { value in
                 log.append("\(value)")
                 if value == 1 { queue.async { log.append("other work") } }
             })
         subject.onNext(1)
-        Thread.sleep(forTimeInterval: 0.02)
-        subject.onNext(2)  // due 20 ms after 1: not when 1's step starts
+        Thread.sleep(forTimeInterval: 0.25)
+        // Due 250 ms after 1: waiting, but not due, when 1's step starts (unless that step is
+        // 250 ms late).
+        subject.onNext(2)
         waitUntil(timeout: 10) { log.values.count == 3 }
         XCTAssertEqual(log.values, ["1", "other work", "2"])
         subscription.dispose()
@@ -65,6 +67,8 @@ final class DelayBatchingTests: ReactiveTestCase {
         onQueue(queue) {
             for value in 1...5 { subject.onNext(value) }
         }
+        waitUntil(timeout: 10) { received.values.count >= 2 }
+        // Anything more would come in the same block, or soon after it.
         Thread.sleep(forTimeInterval: 0.05)
         onQueue(queue) {}
         XCTAssertEqual(received.values, [1, 2])
