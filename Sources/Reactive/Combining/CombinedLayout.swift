@@ -1,3 +1,10 @@
+// The engine of `combineLatest` and `zip` (this folder): `CombinedSources` gathers the sources
+// and the selector, `CombinedLayout` lays each source's latest value out in rows of raw memory
+// (no box per value, no type-erased array), `CombiningSink` (with `CombineLatestSink` and
+// `ZipSink` in Operators/) receives the sources' events and reads rows into the selector
+// through `SelectorReader`. The unsafe parts are the rows' raw memory and the erased handlers;
+// each says why it is sound where it is declared.
+
 /// Where each source's value lives in a row, and how to subscribe each source.
 @usableFromInline struct CombinedLayout {
     @usableFromInline var sources: [CombinedSource] = []
