@@ -36,7 +36,10 @@ func runInstructionCounts() -> Never {
         fatalError("cannot copy \(binary): \(error)")
     }
     _ = run(["strip", "--strip-debug", stripped], environment: [:])
-    let listing = run([stripped], environment: ["REACTIVE_BENCH_LIST": "1", "REACTIVE_BENCH_SCALE": "1", "REACTIVE_BENCH_NO_PEER": "1", "REACTIVE_BENCH_ONLY": ""])
+    // Peers are listed too (as `peer:name`), unless REACTIVE_BENCH_NO_PEER is set.
+    var listingEnvironment = ["REACTIVE_BENCH_LIST": "1", "REACTIVE_BENCH_SCALE": "1", "REACTIVE_BENCH_ONLY": ""]
+    if noPeer { listingEnvironment["REACTIVE_BENCH_NO_PEER"] = "1" }
+    let listing = run([stripped], environment: listingEnvironment)
     let workloads: [(name: String, ops: Int)] = listing.split(separator: "\n").compactMap { line in
         let fields = line.split(separator: " ")
         guard fields.count == 3, fields[0] == "LIST", let ops = Int(fields[2]) else { return nil }
@@ -44,7 +47,7 @@ func runInstructionCounts() -> Never {
         return (String(fields[1]), ops)
     }
     print("Instructions per operation (callgrind, scales 1 and 2, difference ÷ extra operations)")
-    print(pad("workload", 40) + pad("instr/op", 12) + pad("floor", 12) + "÷floor")
+    print(pad("workload", 40) + pad("instr/op", 12) + pad("floor", 12) + pad("÷floor", 10) + pad("peer", 12) + "÷peer")
     var perOp: [String: Double] = [:]
     for (name, ops) in workloads {
         let counts = [1, 2].map { scale in
@@ -53,11 +56,13 @@ func runInstructionCounts() -> Never {
         let cost = Double(counts[1] - counts[0]) / Double(ops)
         perOp[name] = cost
     }
-    for (name, _) in workloads where !instructionFloors.values.contains(name) {
+    for (name, _) in workloads where !instructionFloors.values.contains(name) && !name.hasPrefix("peer:") {
         guard let cost = perOp[name] else { continue }
         let floor = instructionFloors[name].flatMap { perOp[$0] }
+        let peer = perOp["peer:" + name]
         print(pad(name, 40) + pad(String(format: "%.0f", cost), 12) + pad(floor.map { String(format: "%.0f", $0) } ?? "—", 12)
-            + (floor.map { String(format: "%.2fx", cost / $0) } ?? "—"))
+            + pad(floor.map { String(format: "%.2fx", cost / $0) } ?? "—", 10)
+            + pad(peer.map { String(format: "%.0f", $0) } ?? "—", 12) + (peer.map { String(format: "%.2fx", cost / $0) } ?? "—"))
     }
     for name in Set(instructionFloors.values).sorted() {
         if let cost = perOp[name] { print(pad(name, 40) + pad(String(format: "%.0f", cost), 12) + "(floor)") }
@@ -67,9 +72,10 @@ func runInstructionCounts() -> Never {
 
 /// The instructions one run of `workload` alone takes at `scale`.
 func instructions(_ binary: String, workload: String, scale: Int) -> Int {
-    let output = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary], environment: [
-        "REACTIVE_BENCH_EXACT": workload, "REACTIVE_BENCH_SCALE": "\(scale)", "REACTIVE_BENCH_NO_PEER": "1",
-    ])
+    var environment = ["REACTIVE_BENCH_EXACT": workload, "REACTIVE_BENCH_SCALE": "\(scale)"]
+    // Without the peers' set-up (a peer itself is run only by its own name).
+    if !workload.hasPrefix("peer:") { environment["REACTIVE_BENCH_NO_PEER"] = "1" }
+    let output = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary], environment: environment)
     guard let line = output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
           let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {
         fatalError("no instruction count for \(workload) at scale \(scale):\n\(output)")

@@ -28,12 +28,14 @@ struct Measurement {
 }
 
 /// Best of `repetitions` runs of `body(ops)`, which must return `ops` (its checksum).
+/// A peer's run is named `peer:` and the workload's name (for REACTIVE_BENCH_EXACT and the list).
 func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _ body: (Int) -> Int) -> Measurement? {
-    if let exact, name != exact { return nil }
+    let key = isPeer ? "peer:" + name : name
+    if let exact, key != exact { return nil }
     if exact == nil, let only, !name.contains(only) { return nil }
     if noPeer && isPeer { return nil }
     if listing {
-        print("LIST \(name) \(ops)")
+        print("LIST \(key) \(ops)")
         return nil
     }
     func check(_ sum: Int) {
@@ -77,7 +79,9 @@ let subscriptions = 1_000 * scale
 
 func row(_ name: String, _ unit: String, ops: Int, _ body: (Int) -> Int, baseline: Measurement? = nil, peer: ((Int) -> Int)? = nil, target: String = "") -> Row {
     let measured = measure(name, ops: ops, repetitions: reps, body)
-    let peerMeasurement = measured == nil ? nil : peer.flatMap { measure(name, ops: ops, repetitions: reps, isPeer: true, $0) }
+    // Measured whenever the filters let it (`measure` applies them): also when the workload
+    // itself is not (REACTIVE_BENCH_EXACT=peer:name, and the list).
+    let peerMeasurement = peer.flatMap { measure(name, ops: ops, repetitions: reps, isPeer: true, $0) }
     return Row(name: name, unit: unit, measured: measured, baseline: measured == nil ? nil : baseline, peer: peerMeasurement, target: target)
 }
 
@@ -92,10 +96,11 @@ func printTable(_ title: String, _ rows: [Row]) {
     let shown = rows.filter { $0.measured != nil }
     if shown.isEmpty { return }
     print("\n## \(title)")
-    print(pad("workload", 40) + pad("unit", 13) + pad("ns/op", 9) + pad("allocs", 8) + pad("baseline", 10) + pad("÷base", 8) + pad("peer ns", 9) + pad("÷peer", 8) + "target")
+    print(pad("workload", 40) + pad("unit", 13) + pad("ns/op", 9) + pad("allocs", 8) + pad("baseline", 10) + pad("÷base", 8) + pad("peer ns", 9) + pad("÷peer", 8) + pad("peer allocs", 12) + "target")
     for row in shown {
         print(pad(row.name, 40) + pad(row.unit, 13) + pad(number(row.measured?.nanosPerOp), 9) + pad(String(format: "%.2f", row.measured?.allocationsPerOp ?? 0), 8)
-            + pad(number(row.baseline?.nanosPerOp), 10) + pad(ratio(row.measured, row.baseline), 8) + pad(number(row.peer?.nanosPerOp), 9) + pad(ratio(row.measured, row.peer), 8) + row.target)
+            + pad(number(row.baseline?.nanosPerOp), 10) + pad(ratio(row.measured, row.baseline), 8) + pad(number(row.peer?.nanosPerOp), 9) + pad(ratio(row.measured, row.peer), 8)
+            + pad(row.peer.map { String(format: "%.2f", $0.allocationsPerOp) } ?? "—", 12) + row.target)
     }
 }
 
