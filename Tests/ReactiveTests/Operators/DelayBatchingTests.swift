@@ -7,16 +7,6 @@ import XCTest
 /// `delay` on a dispatch queue: one step delivers, in order, every waiting event whose time
 /// has come when the step starts (RxSwift schedules a step per event).
 final class DelayBatchingTests: ReactiveTestCase {
-    /// Runs `body` on `queue` (nothing the queue would run can start before it returns).
-    private func onQueue(_ queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        queue.async {
-            body()
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-    }
-
     func testSerialQueue_eventsDueWhenTheStepStarts_areDeliveredInIt_aheadOfWorkQueuedMeanwhile() {
         let queue = DispatchQueue(label: "delay-batching")
         let subject = PublishSubject<Int>()
@@ -70,7 +60,7 @@ final class DelayBatchingTests: ReactiveTestCase {
         waitUntil(timeout: 10) { received.values.count >= 2 }
         // Anything more would come in the same block, or soon after it.
         Thread.sleep(forTimeInterval: 0.05)
-        onQueue(queue) {}
+        flush(queue)
         XCTAssertEqual(received.values, [1, 2])
     }
 

@@ -7,21 +7,6 @@ import XCTest
 /// `observe(on:)` onto a dispatch queue hands over events in batches: the events that arrive
 /// while a delivery is pending go in it, delivered in order, one at a time, on the queue.
 final class ObserveOnBatchingTests: ReactiveTestCase {
-    /// Runs `body` on `queue` and waits for it.
-    private func onQueue(_ queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        queue.async {
-            body()
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-    }
-
-    /// Waits until work queued on `queue` now has run.
-    private func flush(_ queue: DispatchQueue) {
-        onQueue(queue) {}
-    }
-
     func testSerialQueue_eventsArrivingWhileABatchIsPending_areDeliveredInIt_aheadOfLaterWork() {
         let queue = DispatchQueue(label: "batching")
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)

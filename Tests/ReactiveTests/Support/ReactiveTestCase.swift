@@ -156,6 +156,22 @@ extension ReactiveTestCase {
     }
 }
 
+    /// Runs `body` on `queue` and waits for it (nothing the queue would run next can start
+    /// before `body` returns).
+    func onQueue(_ queue: DispatchQueue, file: StaticString = #filePath, line: UInt = #line, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            body()
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, file: file, line: line)
+    }
+
+    /// Waits until work queued on `queue` now has run.
+    func flush(_ queue: DispatchQueue, file: StaticString = #filePath, line: UInt = #line) {
+        onQueue(queue, file: file, line: line) {}
+    }
+
     /// Several threads send through `merge` (which serialises them) into `hop` (an operator
     /// that delivers on the scheduler it is given: a serial queue's in even rounds, a concurrent
     /// queue's in odd ones), and a fourth thread disposes in the middle: deliveries never
