@@ -21,6 +21,8 @@ extension ObservableType {
 
 // Inlinable, so that the waiting events and their delivery are specialised in the caller's
 // module (unspecialised, each append and delivery looks up generic metadata).
+// Sendable by its lock: the waiting events, their dates, `waitingHead` and `timerPending` are
+// touched under `lock` only, the rest is constant (DelayBatchingTests' stress runs under TSan).
 @usableFromInline final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let dueTime: RxTimeInterval
     @usableFromInline let scheduler: SchedulerType
@@ -86,10 +88,7 @@ extension ObservableType {
         while true {
             lock.lock()
             guard waitingHead < waiting.count else {
-                waiting.removeAll(keepingCapacity: true)
-                dues.removeAll(keepingCapacity: true)
-                waitingHead = 0
-                timerPending = false
+                endRunLocked()
                 lock.unlock()
                 return nil
             }
@@ -102,21 +101,24 @@ extension ObservableType {
             first = false
             let event = waiting[waitingHead]
             waitingHead += 1
-            if waitingHead == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                dues.removeAll(keepingCapacity: true)
-                waitingHead = 0
-                timerPending = false
-                let emitter = acceptLocked(event)
-                lock.unlock()
-                if emitter { emit(event) }
-                return nil
-            }
+            // The run ends with its last event, before that is delivered: an event sent
+            // meanwhile starts a run of its own.
+            let isLast = waitingHead == waiting.count
+            if isLast { endRunLocked() }
             let emitter = acceptLocked(event)
             lock.unlock()
             if emitter { emit(event) }
-            if isDisposed { return nil }
+            if isLast || isDisposed { return nil }
         }
+    }
+
+    /// Under `lock`: nothing waits any more and no step is pending (the buffers keep their
+    /// capacity for the next run).
+    @inlinable func endRunLocked() {
+        waiting.removeAll(keepingCapacity: true)
+        dues.removeAll(keepingCapacity: true)
+        waitingHead = 0
+        timerPending = false
     }
 
     @usableFromInline override func dispose() {
