@@ -147,8 +147,8 @@ struct MarbleDrawing {
             }
             let step = times.reduce(0) { greatestCommonDivisor($0, $1) }
             if step > 0, first >= 0 {
-                let origin = last / step < Self.frames ? 0 : first
-                if (last - origin) / step < Self.frames {
+                let origin = last / step < maximumFrames ? 0 : first
+                if (last - origin) / step < maximumFrames {
                     frame = step
                     start = origin
                     columns = Array(stride(from: origin, through: last, by: step))
@@ -159,8 +159,6 @@ struct MarbleDrawing {
             start = first
             columns = times
         }
-
-        private static var frames: Int { MarbleDrawing.maximumFrames }
 
         /// The column drawing `time`, which must be one of the times the axis was made from.
         func column(of time: TestTime) -> Int {

@@ -112,7 +112,8 @@ final class BaselineCombineLevel: @unchecked Sendable {
 /// arrive while a drain is pending, and a drain loop on the target queue (two buffers swapped,
 /// so a batch allocates nothing but its dispatch). As a delay (`afterZero`), each event is
 /// stamped with the clock when it arrives (a delay owes every event its own wait) and the
-/// drain is dispatched with `asyncAfter`.
+/// drain is dispatched with `asyncAfter`. Sendable: `buffer` and `pending` are touched under
+/// `lock`; `draining` by the one drain running at a time.
 final class BaselineHop: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer: [(stamp: UInt64, value: Int)] = []

@@ -10,6 +10,8 @@ import Foundation
 import Reactive
 
 /// What a hop's observer counts on the target queue, and how the producer waits for it.
+/// Sendable: `count` is written by one delivery at a time and read by the producer only after a
+/// semaphore signalled after the write (the semaphore orders the two).
 final class HopCounter: @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
     let step = DispatchSemaphore(value: 0)
@@ -57,6 +59,7 @@ func whileRunningMainLoop(_ body: @escaping @Sendable () -> Void) {
     }
 }
 
+/// Sendable by its lock.
 final class HopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
@@ -96,6 +99,8 @@ let concurrentHopScheduler = ConcurrentDispatchQueueScheduler(qos: .default)
 @inline(never) func observeOnMainBatched(_ n: Int) -> Int { observeOnMain(n, oneByOne: false) }
 @inline(never) func observeOnMainOneByOne(_ n: Int) -> Int { observeOnMain(n, oneByOne: true) }
 
+/// Written by the body's thread before it sets the finished flag, read after the flag (whose
+/// lock orders the two).
 final class HopResult: @unchecked Sendable { var value = 0 }
 
 /// `n` subscriptions through `subscribe(on:)` to a source of one element: the subscription, the

@@ -118,13 +118,17 @@ protocol SubscriptionChainNode: AnyObject {
 final class LiveSubscriptionRegistry: @unchecked Sendable {
     static let shared = LiveSubscriptionRegistry()
 
-    /// A chain as recorded: a node's type and its sources' chains.
+    /// A chain as recorded: a node's type and its sources' chains. Unchecked only for its
+    /// metatypes, which are immutable; the value itself is never mutated once built.
     indirect enum Shape: @unchecked Sendable {
         case node(Any.Type, StaticString?, [Shape])
         /// Not walked yet (a report made meanwhile shows `…`).
         case pending
     }
 
+    /// Unchecked for its weak reference: entries are read and written under `lock` only, and a
+    /// report reads the object through the strong reference it took there (the stress test of
+    /// LiveSubscriptionsTests runs under TSan).
     struct Entry: @unchecked Sendable {
         let serial: Int
         weak var disposable: AnyObject?
