@@ -19,7 +19,11 @@ public struct LiveSubscription: Sendable, Equatable, CustomStringConvertible {
 
     /// The subscription as `#serial chain, subscribe at site; disposed(by:) at site`.
     public var description: String {
-        "#\(serial) \(chain), \(sites.joined(separator: "; "))" + (isDisposed ? " (disposed; its disposable is still referenced)" : "")
+        "#\(serial) " + descriptionWithoutSerial
+    }
+
+    var descriptionWithoutSerial: String {
+        "\(chain), \(sites.joined(separator: "; "))" + (isDisposed ? " (disposed; its disposable is still referenced)" : "")
     }
 }
 
@@ -42,15 +46,54 @@ extension Resources {
 
     /// A printable list of the live subscriptions made since `serial` (all by default), one a
     /// line, or a sentence saying there are none (or, in release builds, that none are recorded).
-    public static func liveSubscriptionsReport(since serial: Int = 0) -> String {
+    ///
+    /// Subscriptions alike (the same chain, made and bagged at the same lines, as a loop makes
+    /// them) share one line that counts them, and at most `maximumLines` lines are written, the
+    /// oldest first: a leak in a loop reads as one line, not ten thousand.
+    public static func liveSubscriptionsReport(since serial: Int = 0, maximumLines: Int = 50) -> String {
         #if DEBUG
         let live = LiveSubscriptionRegistry.shared.live(since: serial)
         if live.isEmpty { return "No live subscription was made since #\(serial)." }
         let heading = live.count == 1 ? "1 live subscription" : "\(live.count) live subscriptions"
-        return "\(heading) made since #\(serial):\n" + live.map { "  \($0)" }.joined(separator: "\n")
+        let groups = LiveSubscriptionGroup.grouping(live)
+        var lines = groups.prefix(max(maximumLines, 1)).map { "  \($0)" }
+        if groups.count > lines.count {
+            let rest = groups.dropFirst(lines.count).reduce(0) { $0 + $1.count }
+            let more = groups.count - lines.count
+            lines.append("  … and \(rest) more on \(more) more \(more == 1 ? "line" : "lines")")
+        }
+        return "\(heading) made since #\(serial):\n" + lines.joined(separator: "\n")
         #else
         return "Live subscriptions are recorded in debug builds only."
         #endif
+    }
+}
+
+/// Live subscriptions that differ only in their serial numbers, for one line of the report.
+struct LiveSubscriptionGroup: CustomStringConvertible {
+    var first: LiveSubscription
+    var last: LiveSubscription
+    var count: Int
+
+    /// The groups of `live`, in the order of their oldest subscription.
+    static func grouping(_ live: [LiveSubscription]) -> [LiveSubscriptionGroup] {
+        var groups: [LiveSubscriptionGroup] = []
+        var indexOfKey: [String: Int] = [:]
+        for subscription in live {
+            let key = subscription.descriptionWithoutSerial
+            if let index = indexOfKey[key] {
+                groups[index].last = subscription
+                groups[index].count += 1
+            } else {
+                indexOfKey[key] = groups.count
+                groups.append(LiveSubscriptionGroup(first: subscription, last: subscription, count: 1))
+            }
+        }
+        return groups
+    }
+
+    var description: String {
+        count == 1 ? "\(first)" : "\(first) (and \(count - 1) more alike, the last #\(last.serial))"
     }
 }
 

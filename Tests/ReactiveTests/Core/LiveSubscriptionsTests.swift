@@ -80,6 +80,30 @@ final class LiveSubscriptionsTests: FailureCapturingTestCase {
         later.dispose()
     }
 
+    /// A loop that leaks writes one line that counts its subscriptions; interleaved others keep
+    /// their place by their oldest one; past `maximumLines` the rest is counted, not listed.
+    func testReport_groupsSubscriptionsAlike_andStopsAtMaximumLines() {
+        let subject = PublishSubject<Int>()
+        let mark = Resources.nextSubscriptionSerial
+        var kept: [Disposable] = []
+        for _ in 0..<3 {
+            kept.append(subject.subscribe())
+            kept.append(subject.skip(1).subscribe())
+        }
+        let loopLine = #line - 4
+        XCTAssertEqual(Resources.liveSubscriptionsReport(since: mark), """
+            6 live subscriptions made since #\(mark):
+              #\(mark) PublishSubject → subscribe, subscribe at \(here):\(loopLine + 1) (and 2 more alike, the last #\(mark + 4))
+              #\(mark + 1) PublishSubject → skip → subscribe, subscribe at \(here):\(loopLine + 2) (and 2 more alike, the last #\(mark + 5))
+            """)
+        XCTAssertEqual(Resources.liveSubscriptionsReport(since: mark, maximumLines: 1), """
+            6 live subscriptions made since #\(mark):
+              #\(mark) PublishSubject → subscribe, subscribe at \(here):\(loopLine + 1) (and 2 more alike, the last #\(mark + 4))
+              … and 3 more on 1 more line
+            """)
+        kept.forEach { $0.dispose() }
+    }
+
     func testLeakCheck_failureListsWhatLeaked_withTheLineThatMadeIt() {
         let subject = PublishSubject<Int>()
         let check = LeakCheck()
