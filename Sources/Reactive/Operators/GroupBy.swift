@@ -27,7 +27,7 @@ extension ObservableType {
     /// Splits the elements into groups by key: each new key sends a `GroupedObservable`, and each
     /// element goes to its key's group.
     ///
-    /// `--a1--b1--a2--|` → `groupBy { $0.letter }` → `--A----B--|` with A `--a1------a2--|`, B `------b1------|`
+    /// `--1--2--3--4--|` → `groupBy { $0 % 2 }.flatMap { $0.toArray() }` → `--------------(xy|)` where `x = [1, 3]`, `y = [2, 4]`
     ///
     /// Groups are hot: subscribe to a group when it arrives, or its first elements are missed.
     /// Completion and errors (from the source or `keySelector`) end every group and the result.
@@ -44,6 +44,9 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
     private let keySelector: (Element) throws -> Key
     // Only touched from the source's events, which never overlap.
     private var groups: [Key: PublishSubject<Element>] = [:]
+    /// The groups in the order they were made, in which they get the source's terminal event
+    /// (a dictionary's order changes from run to run; RxSwift's is the dictionary's).
+    private var groupsInOrder: [PublishSubject<Element>] = []
     /// The source's subscription, disposed once the result's subscription (the primary
     /// reference, held as this sink's upstream) and every group subscription are disposed.
     private let sourceSubscription = SingleAssignmentDisposable()
@@ -81,6 +84,7 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
             } else {
                 group = PublishSubject()
                 groups[key] = group
+                groupsInOrder.append(group)
                 forwardNext(GroupedObservable(key: key, source: group.asObservable().holdingReference(of: references)))
             }
             group.on(inPlace: &event)
@@ -90,8 +94,9 @@ final class GroupBySink<Key: Hashable, Element>: ForwardingSink<GroupedObservabl
     }
 
     @inline(__always) private func end(_ event: inout Event<Element>) {
-        let all = groups.values
+        let all = groupsInOrder
         groups = [:]
+        groupsInOrder = []
         for group in all { group.on(inPlace: &event) }
         // In place, as the groups' (a terminal event also runs down a chain of groupBys).
         var stop: Event<GroupedObservable<Key, Element>> = if case .error(let error) = event { .error(error) } else { .completed }

@@ -198,6 +198,23 @@ final class TimeWindowTests: ReactiveTestCase {
         XCTAssertEqual(groups["b"]?.events, [.next(220, "b1"), .completed(300)])
     }
 
+    /// Thirty-eight keys: a dictionary's order (changed by each process's hash seed) would almost never
+    /// be the order of creation.
+    func testGroupBy_groupsGetTheTerminalEventInTheOrderTheyWereMade() {
+        for terminal in [Event<Int>.completed, .error(TestError.first)] {
+            let subject = PublishSubject<Int>()
+            var ended: [Int] = []
+            let bag = DisposeBag()
+            subject.groupBy { $0 }.subscribe(onNext: { group in
+                group.subscribe(onError: { _ in ended.append(group.key) }, onCompleted: { ended.append(group.key) }).disposed(by: bag)
+            }, onError: { _ in }).disposed(by: bag)
+            let keys = [17, 3, 39, 0, 22] + (4..<39).filter { ![17, 3, 22].contains($0) }
+            for key in keys { subject.onNext(key) }
+            subject.on(terminal)
+            XCTAssertEqual(ended, keys, "\(terminal)")
+        }
+    }
+
     func testGroupBy_disposingTheResult_keepsTheSourceWhileAGroupIsSubscribed() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, "a1"), .next(220, "b1"), .next(260, "a2"), .next(270, "c1"), .next(280, "b2"), .completed(500)])
