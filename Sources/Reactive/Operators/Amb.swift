@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Mirrors whichever of the source and `right` sends an event first; the other is disposed.
     ///
-    /// `----1--2--|` amb `--a--b--|` → `--a--b--|`
+    /// `----1--2--|` with other `--7--8--|` → `amb(other)` → `--7--8--|`
     public func amb<Right: ObservableType>(_ right: Right) -> Observable<Element> where Right.Element == Element {
         Observable.amb([asObservable(), right.asObservable()])
     }

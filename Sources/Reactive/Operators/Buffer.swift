@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Collects elements into arrays, sent every `timeSpan` or as soon as `count` are collected.
     ///
-    /// `--1-2-3-4-5--|` → `buffer(timeSpan: 6 ticks, count: 2)` → `----[1,2]-[3,4]---[5]|`
+    /// `--1-2-3-4-5--|` → `buffer(timeSpan: .seconds(6), count: 2, scheduler: scheduler)` → `----x---y----(z|)` where `x = [1, 2]`, `y = [3, 4]`, `z = [5]`
     ///
     /// A full buffer is sent at once and restarts the period. A period with no element sends an
     /// empty array. On completion what is collected is sent, then completion; an error is

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Continues with the observable `handler` returns when the source fails.
     ///
-    /// `--1--#` → `catch { _ in --8--9--| }` → `--1----8--9--|`
+    /// `--1--#` with other `--8--9--|` → `catch { _ in other.asObservable() }` → `--1----8--9--|`
     ///
     /// `handler` runs once, on the failing source's thread; an error it throws is forwarded.
     /// The source's subscription is released before the replacement is subscribed.
@@ -11,7 +11,7 @@ extension ObservableType {
 
     /// Sends `element` and completes when the source fails.
     ///
-    /// `--1--#` → `catchAndReturn(0)` → `--1--0|`
+    /// `--1--#` → `catchAndReturn(0)` → `--1--(0|)`
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         self.catch { _ in Observable.just(element) }
     }
@@ -33,7 +33,7 @@ extension ObservableType {
     /// Subscribes the sequences one after another, moving on to the next one when one fails:
     /// ends as the first one that completes, or with the last one's error when all fail.
     ///
-    /// `--1--#` then `--2--|` → `catch(sequence:)` → `--1----2--|`
+    /// `--1--#` with second `--2--|` → `Observable.catch(sequence: [source.asObservable(), second.asObservable()])` → `--1----2--|`
     ///
     /// An empty sequence completes at once. Each failed sequence's subscription is disposed
     /// before the next one is subscribed; the sequence is iterated lazily, once per

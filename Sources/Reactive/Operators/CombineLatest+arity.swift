@@ -7,7 +7,7 @@
 extension ObservableType {
     /// Combines the latest elements of the sources each time one of them sends an element.
     ///
-    /// `--1-----2--|` and `----a-----b--|` → `combineLatest(+)` → `----1a--2a-2b--|`
+    /// `--1-----2--|` with second `----a-----b--|` → `Observable.combineLatest(source, second) { "\($0)\($1)" }` → `----x---y-z--|` where `x = "1a"`, `y = "2a"`, `z = "2b"`
     ///
     /// Sends only once every source has sent an element. Completes when every source has
     /// completed, or when a source sends an element while every other source has completed and

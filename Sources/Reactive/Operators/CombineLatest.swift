@@ -3,14 +3,14 @@ import Synchronization
 extension ObservableType {
     /// Combines the latest elements of the sources into a tuple each time one sends an element.
     ///
-    /// `--1-----2--|` and `----a-----b--|` → `combineLatest` → `----(1,a)--(2,a)-(2,b)--|`
+    /// `--1-----2--|` with second `----a-----b--|` → `Observable.combineLatest(source, second)` → `----x---y-z--|` where `x = (1, "a")`, `y = (2, "a")`, `z = (2, "b")`
     @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
         CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
     /// Combines the latest elements of sources that are `Observable`s already into a tuple.
     ///
-    /// `--1-----2--|` and `----a-----b--|` → `combineLatest` → `----(1,a)--(2,a)-(2,b)--|`
+    /// `--1-----2--|` with second `----a-----b--|` → `Observable.combineLatest(source.asObservable(), second.asObservable())` → `----x---y-z--|` where `x = (1, "a")`, `y = (2, "a")`, `z = (2, "b")`
     ///
     /// As the overload above, with the tuple as the result.
     @inlinable public static func combineLatest<each SourceElement>(_ source: repeat Observable<each SourceElement>) -> Observable<Element> where Element == (repeat each SourceElement) {

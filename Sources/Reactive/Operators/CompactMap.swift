@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Transforms each element and keeps the non-nil results.
     ///
-    /// `--"1"--"x"--"3"--|` → `compactMap { Int($0) }` → `--1--------3--|`
+    /// `--a--b--c--|` → `compactMap { Int($0) }` → `--1-----3--|` where `a = "1"`, `b = "x"`, `c = "3"`
     ///
     /// An error thrown by `transform` is sent as an `error` event and ends the subscription.
     /// `transform` runs on the thread the source sends on. Retains `transform`.

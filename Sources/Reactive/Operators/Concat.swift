@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the source's events, then, once it completes, those of `second`.
     ///
-    /// `--1--|` + `--2--|` → `concat(second)` → `--1----2--|`
+    /// `--1--|` with second `--2--|` → `concat(second)` → `--1----2--|`
     ///
     /// `second` is subscribed only after the source completes; an error ends the result.
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
@@ -10,7 +10,7 @@ extension ObservableType {
 
     /// Concatenates the observables of `sequence`: each is subscribed when the previous completed.
     ///
-    /// `concat(--1|, --2|, --3|)` → `--1--2--3|`
+    /// `--1|` with second `--2|` with third `--3|` → `Observable.concat([source.asObservable(), second.asObservable(), third.asObservable()])` → `--1--2--3|`
     ///
     /// The sequence is iterated lazily, once per subscription. Synchronous sources run in a loop,
     /// so concatenating 100 000 of them does not grow the stack. The first error ends the result.

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends an element only after `dueTime` has passed without another element.
     ///
-    /// `--1-2------3----|` → `debounce(3 ticks)` → `-------2------3-|`
+    /// `--1-2------3----|` → `debounce(.seconds(3), scheduler: scheduler)` → `-------2------3-|`
     ///
     /// Each element restarts the timer. On completion the pending element is sent at once, then
     /// completion; an error is forwarded at once and the pending element dropped. An element that

@@ -3,7 +3,7 @@ import Foundation
 extension ObservableType where Element == Data {
     /// Decodes each element with `decoder`.
     ///
-    /// `--data1--data2--|` → `decode(type: User.self, decoder: JSONDecoder())` → `--user1--user2--|`
+    /// `--a--b--|` → `decode(type: User.self, decoder: JSONDecoder())` → `--x--y--|` where `a = Data(#"{"name":"Ann"}"#.utf8)`, `b = Data(#"{"name":"Bo"}"#.utf8)`, `x = User(name: "Ann")`, `y = User(name: "Bo")`
     ///
     /// A decoding error is sent as an `error` event (the `DecodingError` names the key and the
     /// type) and ends the subscription. Retains `decoder`.

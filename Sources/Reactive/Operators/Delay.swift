@@ -4,7 +4,7 @@ import Foundation
 extension ObservableType {
     /// Sends each element and the completion `dueTime` later, on `scheduler`, in order.
     ///
-    /// `--1--2--|` → `delay(3 ticks)` → `-----1--2--|`
+    /// `--1--2--|` → `delay(.seconds(3), scheduler: scheduler)` → `-----1--2--|`
     ///
     /// An error is forwarded at once (not delayed), dropping the elements still waiting. On a
     /// dispatch queue (`SerialDispatchQueueScheduler`, `MainScheduler`,

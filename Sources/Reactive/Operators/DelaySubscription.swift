@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Subscribes to the source `dueTime` after the subscription, on `scheduler`.
     ///
-    /// `--1--|` → `delaySubscription(3 ticks)` → `-----1--|`
+    /// `--1--|` → `delaySubscription(.seconds(3), scheduler: scheduler)` → `-----1--|`
     ///
     /// Disposing before then cancels the pending subscription.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {

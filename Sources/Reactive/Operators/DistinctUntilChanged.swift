@@ -10,7 +10,7 @@ extension ObservableType where Element: Equatable {
 extension ObservableType {
     /// Drops elements whose key equals the key of the element before them.
     ///
-    /// `--a1--a2--b1--|` → `distinctUntilChanged { $0.letter }` → `--a1------b1--|`
+    /// `--a--A--b--|` → `distinctUntilChanged { $0.lowercased() }` → `--a-----b--|`
     ///
     /// An error thrown by `keySelector` is sent as an `error` event.
     @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
@@ -28,7 +28,7 @@ extension ObservableType {
 
     /// Drops elements whose key `comparer` says equals the key of the element before them.
     ///
-    /// `--a1--A2--b1--|` → `distinctUntilChanged({ $0.letter }, comparer: caseInsensitive)` → `--a1------b1--|`
+    /// `--a--b--A--|` → `distinctUntilChanged({ $0 }, comparer: { $0.lowercased() == $1.lowercased() })` → `--a--b--A--|`
     ///
     /// An error thrown by `keySelector` or `comparer` is sent as an `error` event.
     @inlinable public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
@@ -37,7 +37,7 @@ extension ObservableType {
 
     /// Drops elements whose property at `keyPath` equals that of the element before them.
     ///
-    /// `--(x:1)--(x:1)--(x:2)--|` → `distinctUntilChanged(at: \.x)` → `--(x:1)-------(x:2)--|`
+    /// `--a--b--c--|` → `distinctUntilChanged(at: \.count)` → `--a-----c--|` where `a = "x"`, `b = "y"`, `c = "zz"`
     @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
         distinctUntilChanged({ $0[keyPath: keyPath] }, comparer: ==)
     }

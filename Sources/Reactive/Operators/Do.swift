@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Runs side effects around the source's events and the subscription's lifetime.
     ///
-    /// `--1--2--|` → `do(onNext: log)` → `--1--2--|` (logging 1 and 2)
+    /// `--1--2--|` → `do(onNext: { log($0) })` → `--1--2--|` (logging 1 at 2 and 2 at 5)
     ///
     /// `onNext`, `onError`, `onCompleted` run before the event is forwarded, `afterNext`,
     /// `afterError`, `afterCompleted` after it. `onSubscribe` runs before the source is

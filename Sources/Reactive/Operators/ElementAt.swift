@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends only the element at `index` (counting from 0), then completes.
     ///
-    /// `--a--b--c--|` → `element(at: 1)` → `-----b|`
+    /// `--a--b--c--|` → `element(at: 1)` → `-----(b|)`
     ///
     /// If the source completes first, the result fails with `RxError.argumentOutOfRange`;
     /// a negative index fails the same way at subscription.

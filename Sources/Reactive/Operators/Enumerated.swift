@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Pairs each element with its index, counting from 0 per subscription.
     ///
-    /// `--a--b--|` → `enumerated()` → `--(0,a)--(1,b)--|`
+    /// `--a--b--|` → `enumerated()` → `--x--y--|` where `x = (index: 0, element: "a")`, `y = (index: 1, element: "b")`
     @inlinable public func enumerated() -> Observable<(index: Int, element: Element)> {
         UnaryObservable<EnumeratedSink<Element>>(asObservable(), ())
     }

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// The source's first element, or `nil` if it completes empty, as a `Single`.
     ///
-    /// `--1--2--|` → `first()` → `--1|`; `-----|` → `-----nil|`
+    /// `--1--2--|` → `first()` → `--(1|)`; `-----|` → `-----(n|)` where `n = nil as Int?`
     ///
     /// The source is disposed after its first element. An error before it is forwarded.
     @inlinable public func first() -> Single<Element?> {

@@ -1,14 +1,14 @@
 extension ObservableType {
     /// Sends `default` if the source completes without an element.
     ///
-    /// `-----|` → `ifEmpty(default: 0)` → `-----0|`; `--1--|` → `--1--|`
+    /// `-----|` → `ifEmpty(default: 0)` → `-----(0|)`; `--1--|` → `--1--|`
     @inlinable public func ifEmpty(default: Element) -> Observable<Element> {
         UnaryObservable<IfEmptySink<Element>>(asObservable(), Observable.just(`default`))
     }
 
     /// Continues with `other` if the source completes without an element.
     ///
-    /// `-----|` → `ifEmpty(switchTo: ---7|)` → `--------7|`
+    /// `-----|` with other `---7|` → `ifEmpty(switchTo: other.asObservable())` → `--------7|`
     ///
     /// `other` is subscribed only when the source completes empty; the source's subscription is
     /// released first.

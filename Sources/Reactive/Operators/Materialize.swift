@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends every event of the source as an element, then completes.
     ///
-    /// `--1--2--#` → `materialize()` → `--next(1)--next(2)--error(e)|`
+    /// `--1--2--#` → `materialize()` → `--x--y--(e|)` where `x = Event<Int>.next(1)`, `y = Event<Int>.next(2)`, `e = Event<Int>.error(MarbleError(symbol: "#"))`
     ///
     /// The result never fails: the source's error or completion is sent as an element, followed
     /// by `completed`.
@@ -13,7 +13,7 @@ extension ObservableType {
 extension ObservableType where Element: EventConvertible {
     /// Turns elements that are events back into events: the inverse of `materialize()`.
     ///
-    /// `--next(1)--error(e)--` → `dematerialize()` → `--1--#`
+    /// `--x--e--` → `dematerialize()` → `--1--#` where `x = Event<Int>.next(1)`, `e = Event<Int>.error(MarbleError(symbol: "#"))`
     ///
     /// The first terminal element ends the result; the source's own error is forwarded too.
     @inlinable public func dematerialize() -> Observable<Element.Element> {

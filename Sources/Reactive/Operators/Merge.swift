@@ -3,7 +3,7 @@ import Synchronization
 extension ObservableType {
     /// Projects each element to an observable and merges their elements as they come.
     ///
-    /// `--1-----2--|` → `flatMap { [$0, $0 * 10] on a timer }` → `--1--10--2--20--|`
+    /// `--1--2---|` with inner `-a---b|` → `flatMap { x in inner.map { "\(x)\($0)" } }` → `---p--qr--s|` where `p = "1a"`, `q = "2a"`, `r = "1b"`, `s = "2b"`
     ///
     /// Completes when the source and every inner observable have completed; the first error
     /// (from the source, an inner observable or `selector`) is forwarded and disposes them all.
@@ -14,7 +14,7 @@ extension ObservableType {
 
     /// Like `flatMap`, but ignores source elements while an inner observable is still running.
     ///
-    /// `--1--2-----3--|` (inner takes 4 ticks) → `flatMapFirst` → `--1a-1b--3a-3b-|`
+    /// `--1--2-----3--|` with inner `-a---b|` → `flatMapFirst { x in inner.map { "\(x)\($0)" } }` → `---p---q----r---s|` where `p = "1a"`, `q = "1b"`, `r = "3a"`, `s = "3b"`
     @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         MergeObservable(source: asObservable(), selector: { try selector($0).asObservable() }, mode: .first)
     }
@@ -22,7 +22,7 @@ extension ObservableType {
     /// Projects each element to an observable and concatenates them: each inner observable is
     /// subscribed when the previous one has completed.
     ///
-    /// `--1--2--|` → `concatMap { [$0, $0] over 3 ticks }` → `--1--1--2--2--|`
+    /// `--1--2--|` with inner `-a--b|` → `concatMap { x in inner.map { "\(x)\($0)" } }` → `---p--q-r--s|` where `p = "1a"`, `q = "1b"`, `r = "2a"`, `s = "2b"`
     ///
     /// Elements that arrive while an inner observable runs are queued. Synchronous inner
     /// observables are subscribed in a loop, so long runs do not grow the stack.
@@ -34,7 +34,7 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
     /// Merges the elements of the inner observables as they come.
     ///
-    /// `--A--B--|` (A `-1--2|`, B `-3|`) → `merge()` → `---1-3-2-|`
+    /// `--x--y--|` with first `-1---2|` with second `-3|` → `merge()` → `---1--32|` where `x = first`, `y = second`
     ///
     /// Errors and completion as `flatMap`.
     @inlinable public func merge() -> Observable<Element.Element> {
@@ -51,7 +51,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     /// Concatenates the inner observables: each is subscribed when the previous one completed.
     ///
-    /// `--A--B--|` (A `-1--2|`, B `-3|`) → `concat()` → `---1--2-3|`
+    /// `--x--y--|` with first `-1---2|` with second `-3|` → `concat()` → `---1---2-3|` where `x = first`, `y = second`
     @inlinable public func concat() -> Observable<Element.Element> {
         merge(maxConcurrent: 1)
     }
@@ -60,7 +60,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 extension ObservableType {
     /// Merges the elements of several observables as they come.
     ///
-    /// `merge(-1--2|, --3|)` → `-13-2|`
+    /// `-1--2|` with second `--3|` → `Observable.merge([source.asObservable(), second.asObservable()])` → `-13-2|`
     ///
     /// Completes when all have completed; the first error is forwarded and disposes the rest.
     @inlinable public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Delivers the source's events on `scheduler`, in order, never overlapping.
     ///
-    /// `--1--2--|` (on any thread) → `observe(on: MainScheduler.instance)` → `--1--2--|` (on main)
+    /// `--1--2--|` → `observe(on: scheduler)` → `--1--2--|` (sent on `scheduler`, whatever thread the source sends on)
     ///
     /// On a dispatch queue (`SerialDispatchQueueScheduler`, `MainScheduler`,
     /// `ConcurrentDispatchQueueScheduler`) the events that arrive while a delivery is pending go

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Accumulates every element into `seed` and sends the result, mapped, when the source completes.
     ///
-    /// `--1--2--3--|` → `reduce(0, accumulator: +, mapResult: { "\($0)" })` → `-----------"6"|`
+    /// `--1--2--3--|` → `reduce(0, accumulator: +, mapResult: { $0 * 10 })` → `-----------(x|)` where `x = 60`
     ///
     /// An error from the source, `accumulator` or `mapResult` is sent as an `error` event.
     @inlinable public func reduce<Accumulate, Result>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate, mapResult: @escaping (Accumulate) throws -> Result) -> Observable<Result> {
@@ -10,7 +10,7 @@ extension ObservableType {
 
     /// Accumulates every element into `seed` and sends the result when the source completes.
     ///
-    /// `--1--2--3--|` → `reduce(0, accumulator: +)` → `-----------6|`
+    /// `--1--2--3--|` → `reduce(0, accumulator: +)` → `-----------(6|)`
     ///
     /// An error from the source or from `accumulator` is sent as an `error` event.
     @inlinable public func reduce<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate) -> Observable<Accumulate> {
@@ -19,7 +19,7 @@ extension ObservableType {
 
     /// Collects every element and sends them as one array when the source completes, as a `Single`.
     ///
-    /// `--1--2--3--|` → `toArray()` → `-----------[1,2,3]|`
+    /// `--1--2--3--|` → `toArray()` → `-----------(x|)` where `x = [1, 2, 3]`
     @inlinable public func toArray() -> Single<[Element]> {
         Single(raw: UnaryObservable<ReduceSink<Element, [Element], [Element]>>(asObservable(), ([], { $0.append($1) }, { $0 })))
     }

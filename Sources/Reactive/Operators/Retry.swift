@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Resubscribes to the source each time it fails, without limit.
     ///
-    /// `--1--#` (then `--1--2--|`) → `retry()` → `--1----1--2--|`
+    /// `--1--#` → `retry()` → `--1----1----1--`
     ///
     /// A source that fails synchronously is resubscribed in a loop, without growing the stack.
     public func retry() -> Observable<Element> {

@@ -2,7 +2,7 @@ extension ObservableType {
     /// Resubscribes to the source when the observable built by `notificationHandler` sends an
     /// element after a failure.
     ///
-    /// `--1--#` → `retry { errors in errors.delay(3 ticks) }` → `--1-----1--#…`
+    /// `--1--#` → `retry { errors in errors.delay(.seconds(3), scheduler: scheduler) }` → `--1-------1-------1--`
     ///
     /// `notificationHandler` gets the source's errors (of type `Failure`); its observable sending
     /// an element resubscribes, completing completes the result, failing forwards that error. An
@@ -16,7 +16,7 @@ extension ObservableType {
     /// element after a failure; the handler gets every error as `Swift.Error`, so
     /// `retry { errors in … }` needs no type annotation (RxSwift's overload).
     ///
-    /// `--1--#` → `retry { errors in errors.take(2) }` → `--1--1--1--|`
+    /// `--1--#` → `retry { errors in errors.take(2) }` → `--1----1----1--|`
     ///
     /// As `retry(when:)` with a typed handler otherwise.
     public func retry<Trigger: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> Observable<Element> {

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the source's latest element each time `sampler` ticks, if it is new since the last tick.
     ///
-    /// `--1-2-----3----|` with sampler `----x----x--x-` → `sample(sampler)` → `----2-------3-|`
+    /// `--1-2-----3----|` with sampler `----x----x--x----x-` → `sample(sampler)` → `----2-------3----|`
     ///
     /// With a `defaultValue`, a tick with no new element sends it instead. When the source has
     /// completed, the next tick (or the sampler's completion) sends what is left and completes.

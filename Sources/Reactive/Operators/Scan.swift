@@ -11,7 +11,7 @@ extension ObservableType {
 
     /// Sends each intermediate result of accumulating the elements, mutating the accumulator in place.
     ///
-    /// `--1--2--3--|` → `scan(into: []) { $0.append($1) }` → `--[1]--[1,2]--[1,2,3]--|`
+    /// `--1--2--3--|` → `scan(into: [Int]()) { $0.append($1) }` → `--x--y--z--|` where `x = [1]`, `y = [1, 2]`, `z = [1, 2, 3]`
     ///
     /// Each subscription starts from a copy of `seed`. An error thrown by `accumulator` is sent
     /// as an `error` event and ends the subscription. Retains `accumulator`.

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the source's only element, failing if there is none or more than one.
     ///
-    /// `--1--|` → `single()` → `--1--|`; `--1--2--|` → `--1--#` (`RxError.moreThanOneElement`)
+    /// `--1--|` → `single()` → `--1--|`; `--1--2--|` → `--1--#` where `# = RxError.moreThanOneElement`
     ///
     /// The element is forwarded when it arrives, as in RxSwift; completion follows the
     /// source's. Fails with `RxError.noElements` if the source completes empty, and with
@@ -23,7 +23,7 @@ extension ObservableType {
 extension ObservableType {
     /// This sequence as a `Single`: its only element, sent when the source completes.
     ///
-    /// `--1--|` → `asSingle()` → `-----1|`; `--1--2--|` → `-----#` (`RxError.moreThanOneElement`)
+    /// `--1--|` → `asSingle()` → `-----(1|)`; `--1--2--|` → `-----#` where `# = RxError.moreThanOneElement`
     ///
     /// Unlike `single()`, the element is held until completion (as RxSwift's `asSingle`). Fails
     /// with `RxError.noElements` if the source completes empty, and with
@@ -34,7 +34,7 @@ extension ObservableType {
 
     /// This sequence as a `Maybe`: its element, if any, sent when the source completes.
     ///
-    /// `--1--|` → `asMaybe()` → `-----1|`; `-----|` → `-----|`
+    /// `--1--|` → `asMaybe()` → `-----(1|)`; `-----|` → `-----|`
     ///
     /// Fails with `RxError.moreThanOneElement` at a second element (disposing the source).
     public func asMaybe() -> Maybe<Element> {

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Drops the source's elements for `duration` after subscription, then sends them.
     ///
-    /// `--1--2--3--4--|` → `skip(for: 7 ticks)` → `--------3--4--|`
+    /// `--1--2--3--4--|` → `skip(for: .seconds(7), scheduler: scheduler)` → `--------3--4--|`
     ///
     /// The source's terminal event is always forwarded.
     public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends `elements` first, then the source's events.
     ///
-    /// `--1--2--|` → `startWith(0)` → `0--1--2--|`
+    /// `--1--2--|` → `startWith(0)` → `0-1--2--|`
     ///
     /// The elements are sent synchronously at subscription, before the source is subscribed.
     @inlinable public func startWith(_ elements: Element...) -> Observable<Element> {

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Projects each element to an observable and sends the elements of the latest one only.
     ///
-    /// `--1-----2--|` → `flatMapLatest { $0 ticking }` → `--1a-1b-2a-2b-|`
+    /// `--1---2----|` with inner `-a-b-c|` → `flatMapLatest { x in inner.map { "\(x)\($0)" } }` → `---p-q-r-s-t|` where `p = "1a"`, `q = "1b"`, `r = "2a"`, `s = "2b"`, `t = "2c"`
     ///
     /// A new source element disposes the previous inner observable before subscribing the new
     /// one. Completes when the source and the current inner observable have completed; the first
@@ -14,7 +14,7 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
     /// Sends the elements of the most recent inner observable only.
     ///
-    /// `--A----B--|` → `switchLatest()` → elements of A until B arrives, then of B.
+    /// `--x---y---|` with first `-1-2-3|` with second `-4-5|` → `switchLatest()` → `---1-2-4-5|` where `x = first`, `y = second`
     @inlinable public func switchLatest() -> Observable<Element.Element> {
         SwitchObservable(source: asObservable(), selector: { $0.asObservable() })
     }

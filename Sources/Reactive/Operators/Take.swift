@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the first `count` elements, then completes.
     ///
-    /// `--1--2--3--4--|` → `take(2)` → `--1--2|`
+    /// `--1--2--3--4--|` → `take(2)` → `--1--(2|)`
     ///
     /// The source is disposed as soon as the last element is sent; `take(0)` completes at once
     /// without subscribing. A negative count is sent as `RxError.argumentOutOfRange`.

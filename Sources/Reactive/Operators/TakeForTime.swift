@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the source's events for `duration` after subscription, then completes.
     ///
-    /// `--1--2--3--4--|` → `take(for: 7 ticks)` → `--1--2-|`
+    /// `--1--2--3--4--|` → `take(for: .seconds(7), scheduler: scheduler)` → `--1--2-|`
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         UnaryObservable<TakeForTimeSink<Element>>(asObservable(), (duration, scheduler))
     }

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the last `count` elements when the source completes.
     ///
-    /// `--1--2--3--|` → `takeLast(2)` → `-----------(2,3)|`
+    /// `--1--2--3--|` → `takeLast(2)` → `-----------(23|)`
     ///
     /// Keeps at most `count` elements. An error from the source is forwarded and the kept
     /// elements are dropped. A negative count is sent as `RxError.argumentOutOfRange`.

@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends an element, then at most one element per `dueTime`.
     ///
-    /// `--1-2-3-------4--|` → `throttle(4 ticks)` → `--1---3-------4--|` (with `latest: true`)
+    /// `--1-2-3-------4--|` → `throttle(.seconds(4), scheduler: scheduler)` → `--1---3-------4--|`
     ///
     /// The first element is sent at once. Elements within `dueTime` of the last one sent are
     /// dropped; with `latest: true` (the default) the last of them is sent when the period ends.

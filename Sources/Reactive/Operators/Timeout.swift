@@ -2,7 +2,7 @@ extension ObservableType {
     /// Fails with `RxError.timeout` if `dueTime` passes without an event, from subscription or
     /// from the last element.
     ///
-    /// `--1-------2--|` → `timeout(4 ticks)` → `--1----#`
+    /// `--1-------2--|` → `timeout(.seconds(4), scheduler: scheduler)` → `--1---#` where `# = RxError.timeout`
     ///
     /// An event exactly at the deadline that runs before the timer on `scheduler` wins.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
@@ -12,7 +12,7 @@ extension ObservableType {
     /// Switches to `other` if `dueTime` passes without an event, from subscription or from the
     /// last element.
     ///
-    /// `--1-------2--|` → `timeout(4 ticks, other: --8|)` → `--1------8|`
+    /// `--1-------2--|` with other `--8|` → `timeout(.seconds(4), other: other, scheduler: scheduler)` → `--1-----8|`
     ///
     /// The source's subscription is disposed before `other` is subscribed.
     public func timeout<Other: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType) -> Observable<Element> where Other.Element == Element {

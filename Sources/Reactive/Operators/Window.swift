@@ -2,7 +2,7 @@ extension ObservableType {
     /// Splits the elements into windows (observables), a new one every `timeSpan` or as soon as
     /// the current one holds `count` elements.
     ///
-    /// `--1-2-3--|` → `window(timeSpan: 4 ticks, count: 2)` → `W1(1,2|)--W2(3|)--W3(|)`
+    /// `--1-2-3---|` → `window(timeSpan: .seconds(5), count: 2, scheduler: scheduler).flatMap { $0.toArray() }` → `----x----y(z|)` where `x = [1, 2]`, `y = [3]`, `z = [Int]()`
     ///
     /// The first window is sent at subscription. Each window is a hot observable: subscribe to
     /// it when it arrives, or its elements are missed. Completion and errors end the current

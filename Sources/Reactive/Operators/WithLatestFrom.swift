@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Combines each element of the source with the latest element of `second`.
     ///
-    /// `----1-----2--3--|` with second `-a------b------` → `withLatestFrom(second, resultSelector: +)` → `----1a-----2b-3b-|`
+    /// `----1-----2--3--|` with second `-a------b------` → `withLatestFrom(second) { "\($0)\($1)" }` → `----x-----y--z--|` where `x = "1a"`, `y = "2b"`, `z = "3b"`
     ///
     /// Source elements before `second`'s first element are dropped. An error from either is
     /// forwarded; `second` completing changes nothing; the source completing completes the

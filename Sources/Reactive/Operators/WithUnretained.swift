@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Pairs each element with `object`, held weakly; completes once `object` is deallocated.
     ///
-    /// `--1--2--|` → `withUnretained(owner) { ($0, $1) }` → `--(o,1)--(o,2)--|`
+    /// `--1--2--|` → `withUnretained(owner) { ($0, $1) }` → `--x--y--|` where `x = (owner, 1)`, `y = (owner, 2)`
     ///
     /// Use it to reach `self` in `subscribe` without a reference cycle. An element that arrives
     /// after `object` is gone completes the result instead. An error thrown by `resultSelector`
@@ -12,7 +12,7 @@ extension ObservableType {
 
     /// Pairs each element with `object`, held weakly; completes once `object` is deallocated.
     ///
-    /// `--1--2--|` → `withUnretained(owner)` → `--(o,1)--(o,2)--|`
+    /// `--1--2--|` → `withUnretained(owner)` → `--x--y--|` where `x = (owner, 1)`, `y = (owner, 2)`
     @inlinable public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
         withUnretained(object) { ($0, $1) }
     }

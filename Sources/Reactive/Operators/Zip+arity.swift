@@ -7,7 +7,7 @@
 extension ObservableType {
     /// Combines the sources' elements by position: the first of each, then the second of each, …
     ///
-    /// `--1--2-----3--|` and `----a--b--|` → `zip(+)` → `----1a-2b--|`
+    /// `--1--2-----3--|` with second `----a--b--|` → `Observable.zip(source, second) { "\($0)\($1)" }` → `----x--y------|` where `x = "1a"`, `y = "2b"`
     ///
     /// Elements wait in per-source queues until every source has one at that position.
     /// Completes when every source has completed (a source's subscription is disposed when it

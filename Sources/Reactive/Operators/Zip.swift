@@ -1,14 +1,14 @@
 extension ObservableType {
     /// Combines the sources' elements by position into tuples.
     ///
-    /// `--1--2--|` and `----a--b--|` → `zip` → `----(1,a)--(2,b)|`
+    /// `--1--2--|` with second `----a--b--|` → `Observable.zip(source, second)` → `----x--y--|` where `x = (1, "a")`, `y = (2, "b")`
     @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
         CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
     }
 
     /// Combines the elements of sources that are `Observable`s already by position into tuples.
     ///
-    /// `--1--2--|` and `----a--b--|` → `zip` → `----(1,a)--(2,b)|`
+    /// `--1--2--|` with second `----a--b--|` → `Observable.zip(source.asObservable(), second.asObservable())` → `----x--y--|` where `x = (1, "a")`, `y = (2, "b")`
     ///
     /// As the overload above, with the tuple as the result.
     @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>) -> Observable<Element> where Element == (repeat each SourceElement) {

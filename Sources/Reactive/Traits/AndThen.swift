@@ -1,7 +1,7 @@
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Runs `second` after this completes.
     ///
-    /// `---|` then `--1|` → `andThen` → `-----1|`
+    /// `---|` with next `--1|` → `source.ignoreElements().asCompletable().andThen(next.asSingle())` → `------(1|)`
     ///
     /// An error of this completable is forwarded and `second` is never subscribed. Once this
     /// completable has completed, its subscription is disposed and released (as RxSwift does),

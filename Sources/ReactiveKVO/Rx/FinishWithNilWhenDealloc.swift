@@ -3,7 +3,7 @@ import Reactive
 extension ObservableType {
     /// Sends `nil` and completes when `target` is deallocated; until then forwards the source.
     ///
-    /// `--a--b----` (target deallocated at ⨯) → `--a--b--⨯nil|`
+    /// `--a--b------` → `source.map(Optional.some).finishWithNilWhenDealloc(object(releasedAt: 8, on: scheduler))` → `--a--b--(n|)` where `n = nil as String?`
     ///
     /// Holds `target` weakly. The source is disposed when the target goes.
     public func finishWithNilWhenDealloc<Wrapped>(_ target: some KeyValueObservable) -> Observable<Wrapped?> where Element == Wrapped? {
