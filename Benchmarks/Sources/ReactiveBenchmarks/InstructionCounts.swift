@@ -36,7 +36,7 @@ func runInstructionCounts() -> Never {
         fatalError("cannot copy \(binary): \(error)")
     }
     _ = run(["strip", "--strip-debug", stripped], environment: [:])
-    // Peers are listed too (as `peer:name`), unless REACTIVE_BENCH_NO_PEER is set.
+    // Peers are listed too (as `peer:name` and `async:name`), unless REACTIVE_BENCH_NO_PEER is set.
     var listingEnvironment = ["REACTIVE_BENCH_LIST": "1", "REACTIVE_BENCH_SCALE": "1", "REACTIVE_BENCH_ONLY": ""]
     if noPeer { listingEnvironment["REACTIVE_BENCH_NO_PEER"] = "1" }
     let listing = run([stripped], environment: listingEnvironment)
@@ -47,7 +47,7 @@ func runInstructionCounts() -> Never {
         return (String(fields[1]), ops)
     }
     print("Instructions per operation (callgrind, scales 1 and 2, difference ÷ extra operations)")
-    print(pad("workload", 40) + pad("instr/op", 12) + pad("floor", 12) + pad("÷floor", 10) + pad("peer", 12) + "÷peer")
+    print(pad("workload", 40) + pad("instr/op", 12) + pad("floor", 12) + pad("÷floor", 10) + pad("peer", 12) + pad("÷peer", 10) + pad("async", 12) + "÷async")
     var perOp: [String: Double] = [:]
     for (name, ops) in workloads {
         let counts = [1, 2].map { scale in
@@ -56,13 +56,15 @@ func runInstructionCounts() -> Never {
         let cost = Double(counts[1] - counts[0]) / Double(ops)
         perOp[name] = cost
     }
-    for (name, _) in workloads where !instructionFloors.values.contains(name) && !name.hasPrefix("peer:") {
+    for (name, _) in workloads where !instructionFloors.values.contains(name) && !isPeer(name) {
         guard let cost = perOp[name] else { continue }
         let floor = instructionFloors[name].flatMap { perOp[$0] }
         let peer = perOp["peer:" + name]
+        let asyncPeer = perOp["async:" + name]
         print(pad(name, 40) + pad(String(format: "%.0f", cost), 12) + pad(floor.map { String(format: "%.0f", $0) } ?? "—", 12)
             + pad(floor.map { String(format: "%.2fx", cost / $0) } ?? "—", 10)
-            + pad(peer.map { String(format: "%.0f", $0) } ?? "—", 12) + (peer.map { String(format: "%.2fx", cost / $0) } ?? "—"))
+            + pad(peer.map { String(format: "%.0f", $0) } ?? "—", 12) + pad(peer.map { String(format: "%.2fx", cost / $0) } ?? "—", 10)
+            + pad(asyncPeer.map { String(format: "%.0f", $0) } ?? "—", 12) + (asyncPeer.map { String(format: "%.2fx", cost / $0) } ?? "—"))
     }
     for name in Set(instructionFloors.values).sorted() {
         if let cost = perOp[name] { print(pad(name, 40) + pad(String(format: "%.0f", cost), 12) + "(floor)") }
@@ -70,11 +72,14 @@ func runInstructionCounts() -> Never {
     exit(0)
 }
 
+/// Whether a listed run is a peer's (`peer:name`, `async:name`).
+func isPeer(_ name: String) -> Bool { name.hasPrefix("peer:") || name.hasPrefix("async:") }
+
 /// The instructions one run of `workload` alone takes at `scale`.
 func instructions(_ binary: String, workload: String, scale: Int) -> Int {
     var environment = ["REACTIVE_BENCH_EXACT": workload, "REACTIVE_BENCH_SCALE": "\(scale)"]
     // Without the peers' set-up (a peer itself is run only by its own name).
-    if !workload.hasPrefix("peer:") { environment["REACTIVE_BENCH_NO_PEER"] = "1" }
+    if !isPeer(workload) { environment["REACTIVE_BENCH_NO_PEER"] = "1" }
     let output = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary], environment: environment)
     guard let line = output.split(separator: "\n").first(where: { $0.contains("Collected :") }),
           let count = line.split(separator: " ").last.flatMap({ Int($0) }) else {

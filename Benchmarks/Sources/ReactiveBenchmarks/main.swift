@@ -28,12 +28,13 @@ struct Measurement {
 }
 
 /// Best of `repetitions` runs of `body(ops)`, which must return `ops` (its checksum).
-/// A peer's run is named `peer:` and the workload's name (for REACTIVE_BENCH_EXACT and the list).
-func measure(_ name: String, ops: Int, repetitions: Int, isPeer: Bool = false, _ body: (Int) -> Int) -> Measurement? {
-    let key = isPeer ? "peer:" + name : name
+/// A peer's run is named by its prefix and the workload's name (`peer:name` for OpenCombine,
+/// `async:name` for Swift concurrency's), for REACTIVE_BENCH_EXACT and the list.
+func measure(_ name: String, ops: Int, repetitions: Int, peerPrefix: String? = nil, _ body: (Int) -> Int) -> Measurement? {
+    let key = (peerPrefix ?? "") + name
     if let exact, key != exact { return nil }
     if exact == nil, let only, !name.contains(only) { return nil }
-    if noPeer && isPeer { return nil }
+    if noPeer && peerPrefix != nil { return nil }
     if listing {
         print("LIST \(key) \(ops)")
         return nil
@@ -66,6 +67,7 @@ struct Row {
     let measured: Measurement?
     let baseline: Measurement?
     let peer: Measurement?
+    let asyncPeer: Measurement?
     let target: String
 }
 
@@ -77,12 +79,13 @@ let reps = quick || scaleOverride != nil ? 1 : 7
 let events = 100_000 * scale
 let subscriptions = 1_000 * scale
 
-func row(_ name: String, _ unit: String, ops: Int, _ body: (Int) -> Int, baseline: Measurement? = nil, peer: ((Int) -> Int)? = nil, target: String = "") -> Row {
+func row(_ name: String, _ unit: String, ops: Int, _ body: (Int) -> Int, baseline: Measurement? = nil, peer: ((Int) -> Int)? = nil, asyncPeer: ((Int) -> Int)? = nil, target: String = "") -> Row {
     let measured = measure(name, ops: ops, repetitions: reps, body)
-    // Measured whenever the filters let it (`measure` applies them): also when the workload
+    // Measured whenever the filters let them (`measure` applies them): also when the workload
     // itself is not (REACTIVE_BENCH_EXACT=peer:name, and the list).
-    let peerMeasurement = peer.flatMap { measure(name, ops: ops, repetitions: reps, isPeer: true, $0) }
-    return Row(name: name, unit: unit, measured: measured, baseline: measured == nil ? nil : baseline, peer: peerMeasurement, target: target)
+    let peerMeasurement = peer.flatMap { measure(name, ops: ops, repetitions: reps, peerPrefix: "peer:", $0) }
+    let asyncMeasurement = asyncPeer.flatMap { measure(name, ops: ops, repetitions: reps, peerPrefix: "async:", $0) }
+    return Row(name: name, unit: unit, measured: measured, baseline: measured == nil ? nil : baseline, peer: peerMeasurement, asyncPeer: asyncMeasurement, target: target)
 }
 
 func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
@@ -96,11 +99,13 @@ func printTable(_ title: String, _ rows: [Row]) {
     let shown = rows.filter { $0.measured != nil }
     if shown.isEmpty { return }
     print("\n## \(title)")
-    print(pad("workload", 40) + pad("unit", 13) + pad("ns/op", 9) + pad("allocs", 8) + pad("baseline", 10) + pad("÷base", 8) + pad("peer ns", 9) + pad("÷peer", 8) + pad("peer allocs", 12) + "target")
+    print(pad("workload", 40) + pad("unit", 13) + pad("ns/op", 9) + pad("allocs", 8) + pad("baseline", 10) + pad("÷base", 8) + pad("peer ns", 9) + pad("÷peer", 8) + pad("peer allocs", 12) + pad("async ns", 10) + pad("÷async", 8) + pad("async allocs", 13) + "target")
     for row in shown {
         print(pad(row.name, 40) + pad(row.unit, 13) + pad(number(row.measured?.nanosPerOp), 9) + pad(String(format: "%.2f", row.measured?.allocationsPerOp ?? 0), 8)
             + pad(number(row.baseline?.nanosPerOp), 10) + pad(ratio(row.measured, row.baseline), 8) + pad(number(row.peer?.nanosPerOp), 9) + pad(ratio(row.measured, row.peer), 8)
-            + pad(row.peer.map { String(format: "%.2f", $0.allocationsPerOp) } ?? "—", 12) + row.target)
+            + pad(row.peer.map { String(format: "%.2f", $0.allocationsPerOp) } ?? "—", 12)
+            + pad(number(row.asyncPeer?.nanosPerOp), 10) + pad(ratio(row.measured, row.asyncPeer), 8)
+            + pad(row.asyncPeer.map { String(format: "%.2f", $0.allocationsPerOp) } ?? "—", 13) + row.target)
     }
 }
 
@@ -110,23 +115,23 @@ if let processes = ProcessInfo.processInfo.environment["REACTIVE_BENCH_PROCESSES
     runProcessSamples(processes)
 }
 
-print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps)); peer: OpenCombine 0.14.0, Swift Observation")
+print(quick ? "Quick mode (counts are checked; timings are not meaningful)" : "Reactive benchmarks (release, best of \(reps)); peer: OpenCombine 0.14.0, Swift Observation; async: AsyncStream with swift-async-algorithms 1.1.4")
 
 let subjectBaseline = measure("baselineSubject", ops: events, repetitions: reps, baselineSubjectPumping)
 let chainBaseline = measure("baselineClosureChain", ops: events / 10, repetitions: reps, baselineClosureChainPumping)
 let flatMapsBaseline = measure("baselineFlatMaps", ops: events / 10, repetitions: reps, baselineFlatMapsPumping)
 let combineLatestBaseline = measure("baselineCombineLatest", ops: events / 10, repetitions: reps, baselineCombineLatestPumping)
 printTable("Core (RxSwift's workloads)", [
-    row("publishSubjectPumping", "event", ops: events, publishSubjectPumping, baseline: subjectBaseline, peer: combinePublishSubjectPumping, target: "≤2x baseline, 0 alloc"),
+    row("publishSubjectPumping", "event", ops: events, publishSubjectPumping, baseline: subjectBaseline, peer: combinePublishSubjectPumping, asyncPeer: asyncPublishSubjectPumping, target: "≤2x baseline, 0 alloc"),
     row("publishSubjectPumpingTwoSubscriptions", "event", ops: events, publishSubjectPumpingTwoSubscriptions, peer: combinePublishSubjectPumpingTwoSubscriptions),
     row("observerPumping", "event", ops: events, observerPumping),
-    row("publishSubjectCreating", "cycle", ops: events / 10, publishSubjectCreating, peer: combinePublishSubjectCreating, target: "≤4 alloc"),
-    row("mapFilterPumping", "event", ops: events / 10, mapFilterPumping, baseline: chainBaseline, peer: combineMapFilterPumping, target: "≤3x baseline, 0 alloc"),
-    row("mapFilterCreating", "subscription", ops: subscriptions, mapFilterCreating, peer: combineMapFilterCreating, target: "≤30 alloc"),
+    row("publishSubjectCreating", "cycle", ops: events / 10, publishSubjectCreating, peer: combinePublishSubjectCreating, asyncPeer: asyncPublishSubjectCreating, target: "≤4 alloc"),
+    row("mapFilterPumping", "event", ops: events / 10, mapFilterPumping, baseline: chainBaseline, peer: combineMapFilterPumping, asyncPeer: asyncMapFilterPumping, target: "≤3x baseline, 0 alloc"),
+    row("mapFilterCreating", "subscription", ops: subscriptions, mapFilterCreating, peer: combineMapFilterCreating, asyncPeer: asyncMapFilterCreating, target: "≤30 alloc"),
 ])
 printTable("Operators (RxSwift's workloads)", [
-    row("flatMapsPumping", "event", ops: events / 10, flatMapsPumping, baseline: flatMapsBaseline, peer: combineFlatMapsPumping, target: "≤880 ns, ≤10 alloc"),
-    row("flatMapsCreating", "subscription", ops: subscriptions, flatMapsCreating, peer: combineFlatMapsCreating, target: "≤2540 ns"),
+    row("flatMapsPumping", "event", ops: events / 10, flatMapsPumping, baseline: flatMapsBaseline, peer: combineFlatMapsPumping, asyncPeer: asyncFlatMapsPumping, target: "≤880 ns, ≤10 alloc"),
+    row("flatMapsCreating", "subscription", ops: subscriptions, flatMapsCreating, peer: combineFlatMapsCreating, asyncPeer: asyncFlatMapsCreating, target: "≤2540 ns"),
     row("flatMapLatestPumping", "event", ops: events / 10, flatMapLatestPumping, baseline: flatMapsBaseline, peer: combineFlatMapLatestPumping, target: "≤880 ns"),
     row("flatMapLatestCreating", "subscription", ops: subscriptions, flatMapLatestCreating, peer: combineFlatMapLatestCreating),
     row("combineLatestPumping", "event", ops: events / 10, combineLatestPumping, baseline: combineLatestBaseline, target: "≤700 ns"),
