@@ -2,8 +2,9 @@
 // and the selector, `CombinedLayout` lays each source's latest value out in rows of raw memory
 // (no box per value, no type-erased array), `CombiningSink` (with `CombineLatestSink` and
 // `ZipSink` in Operators/) receives the sources' events and reads rows into the selector
-// through `SelectorReader`. The unsafe parts are the rows' raw memory and the erased handlers;
-// each says why it is sound where it is declared.
+// through `SelectorReader`. What it assumes of memory it does not type (an `Event`'s bytes, plain
+// values' bytes) is in `CombinedBytes`, with its tests beside it; the rows' raw memory, the
+// unretained sources and the erased handlers each say why they are sound where declared.
 
 /// Where each source's value lives in a row, and how to subscribe each source.
 @usableFromInline struct CombinedLayout {
@@ -89,7 +90,7 @@
     /// whether that place holds a value already (then it is assigned over).
     @inlinable @inline(__always) func store(_ value: UnsafeRawPointer, at index: Int, in row: UnsafeMutableRawPointer, initialized: Bool) {
         if isTrivial {
-            CombinedLayout.copyPlainBytes(from: value, to: row + sources[index].offset, count: sources[index].size)
+            CombinedBytes.copyPlainBytes(from: value, to: row + sources[index].offset, count: sources[index].size)
         } else {
             sources[index].event.copyValue(from: value, to: row + sources[index].offset, initialized: initialized)
         }
@@ -98,7 +99,7 @@
     /// Copies a full row; `initialized` says whether `target` holds a full row already.
     @inlinable @inline(__always) func copyRow(_ row: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
         if isTrivial {
-            CombinedLayout.copyPlainBytes(from: row, to: target, count: rowStride)
+            CombinedBytes.copyPlainBytes(from: row, to: target, count: rowStride)
         } else {
             copyValues(of: row, to: target, initialized: initialized)
         }
@@ -108,27 +109,6 @@
     @inlinable func copyValues(of row: UnsafeRawPointer, to target: UnsafeMutableRawPointer, initialized: Bool) {
         for index in sources.indices {
             sources[index].event.copyValue(from: row + sources[index].offset, to: target + sources[index].offset, initialized: initialized)
-        }
-    }
-
-    /// Copies `count` bytes of plain values. A few whole words (the usual row, or one value) are
-    /// copied word by word in line: a call to `memmove` costs more than such a copy.
-    @inlinable @inline(__always) static func copyPlainBytes(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
-        let words = count &>> 3
-        guard count & 7 == 0 && words <= 8 else {
-            target.copyMemory(from: source, byteCount: count)
-            return
-        }
-        switch words {
-        case 8: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 56, as: UInt64.self), toByteOffset: 56, as: UInt64.self); fallthrough
-        case 7: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 48, as: UInt64.self), toByteOffset: 48, as: UInt64.self); fallthrough
-        case 6: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 40, as: UInt64.self), toByteOffset: 40, as: UInt64.self); fallthrough
-        case 5: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 32, as: UInt64.self), toByteOffset: 32, as: UInt64.self); fallthrough
-        case 4: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self); fallthrough
-        case 3: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self); fallthrough
-        case 2: target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self); fallthrough
-        case 1: target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        default: break
         }
     }
 
@@ -247,18 +227,9 @@
         self.justBits = justBits
     }
 
-    /// The source's event at `event`, decoded: a `next` carries the address of its element,
-    /// which stays where it is; an `error` carries a copy of its error.
-    ///
-    /// Read from the event's bytes (see `CombinedSourceEvent.tagOffset`), with no call: a
-    /// `switch` over the event, in code generic at run time as the conformance's is, would copy
-    /// the whole event through its value witness to read its case, then destroy the copy.
+    /// The source's event at `event`, decoded (`CombinedBytes.decode`).
     @inlinable @inline(__always) func decode(_ event: UnsafeRawPointer) -> Event<UnsafeRawPointer> {
-        switch event.load(fromByteOffset: tagOffset, as: UInt8.self) {
-        case Event<UnsafeRawPointer>.nextTag: .next(event)
-        case Event<UnsafeRawPointer>.errorTag: .error(event.assumingMemoryBound(to: (any Error).self).pointee)
-        default: .completed
-        }
+        CombinedBytes.decode(event, tagOffset: tagOffset)
     }
 
     /// If the source at `source` is a `just`, calls `body` with the address of its element and
@@ -284,7 +255,7 @@
     @inlinable @inline(__always) static func copyJustElement(_ source: UnsafePointer<CombinedSource>, to target: UnsafeMutableRawPointer, initialized: Bool) {
         if source.pointee.just == .bitsInRecord {
             // Plain bytes: nothing to release in `target`, whether initialised or not.
-            _ = withJustElement(source) { CombinedLayout.copyPlainBytes(from: $0, to: target, count: source.pointee.size) }
+            _ = withJustElement(source) { CombinedBytes.copyPlainBytes(from: $0, to: target, count: source.pointee.size) }
         } else {
             source.pointee.event.copyJustElement(source, to: target, initialized: initialized)
         }
@@ -346,24 +317,8 @@
 }
 
 extension CombinedSourceEvent {
-    /// The offset of the byte that holds an event's case; a `next`'s element is at the event's
-    /// own address, and an `error`'s error too.
-    ///
-    /// Swift's type layout (docs/ABI/TypeLayout.rst): `Event` is a multi-payload enum (`next` and
-    /// `error` carry payloads) and, being generic, is laid out as the runtime lays it out, with
-    /// no use of its payloads' spare bits: every payload starts at the value's address, and an
-    /// extra tag byte after the largest payload holds the case, payload cases first in
-    /// declaration order (`next` 0, `error` 1), then one value shared by the cases without a
-    /// payload. Three tag values fit in one byte, the value's last. The combining operators'
-    /// tests check this for elements of every kind of layout
-    /// (`assertEveryElementLayout_eventsArriveExactly`).
-    @inlinable static var tagOffset: Int { MemoryLayout<Self>.size - 1 }
-
-    /// The tag byte's value for a `next` (see `tagOffset`).
-    @inlinable static var nextTag: UInt8 { 0 }
-
-    /// The tag byte's value for an `error` (see `tagOffset`).
-    @inlinable static var errorTag: UInt8 { 1 }
+    /// The offset of the byte that holds an event's case (`CombinedBytes.tagOffset(eventSize:)`).
+    @inlinable static var tagOffset: Int { CombinedBytes.tagOffset(eventSize: MemoryLayout<Self>.size) }
 }
 
 extension Event: CombinedSourceEvent {

@@ -533,7 +533,7 @@ private struct Wide {
 extension ReactiveTestCase {
     /// For a combining operator: each source's events arrive exactly, whatever the layout of its
     /// element type (the operator reads a `next` in place by the event's case byte; see
-    /// `CombinedSourceEvent.tagOffset` in the sources). Element types of every kind of layout:
+    /// `CombinedBytes` in the sources, tested directly by `CombinedBytesTests`). Element types of every kind of layout:
     /// with and without spare bits or extra inhabitants, empty, smaller and larger than an
     /// error's payload, aligned to 16, references, optionals, enums, existentials, errors as
     /// elements.
