@@ -157,7 +157,8 @@ def where(key):
 
 
 def swift_string(text):
-    return json.dumps(text, ensure_ascii=False).replace("\\\\(", "\\\\\\(")
+    """A Swift string literal of `text` (a timeline or an id: JSON's escapes are Swift's)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def swift_values(marbles, legend):
@@ -370,8 +371,11 @@ def svg(diagram, run):
 
 
 def alt_text(diagram):
+    """The image's description, escaped for Markdown's image syntax (an expression may hold
+    brackets and backslashes)."""
     inputs = "; ".join(f"{name} {marbles}" for name, marbles in diagram.inputs)
-    return f"Marble diagram, drawn from a run: {inputs}; {diagram.expression} sends {diagram.output}"
+    text = f"Marble diagram, drawn from a run: {inputs}; {diagram.expression} sends {diagram.output}"
+    return re.sub(r"([\\\[\]])", r"\\\1", text)
 
 
 def main():

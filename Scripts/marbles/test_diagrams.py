@@ -2,7 +2,7 @@
 runs them before drawing): `python3 -m unittest discover -s Scripts/marbles`."""
 import unittest
 
-from diagrams import DETECT, compare, horizon, parse, parse_marbles, svg
+from diagrams import DETECT, alt_text, compare, horizon, parse, parse_marbles, svg
 
 KEY = ("file:///x/Sources/Reactive/Operators/Map.swift", 3)
 
@@ -105,6 +105,11 @@ class DrawingTests(unittest.TestCase):
             self.assertIn(f"<title>{title}</title>", drawing)
         self.assertIn(">other</text>", drawing)
         self.assertIn("catch { _ in other }", drawing)
+
+
+    def test_altText_escapesWhatMarkdownWouldRead(self):
+        [diagram] = parse(KEY, '`--1--|` → `scan(into: [Int]()) { "\\($0)" }` → `--x--|` where `x = [1]`')
+        self.assertIn('scan(into: \\[Int\\]()) { "\\\\($0)" }', alt_text(diagram))
 
 
 if __name__ == "__main__":
