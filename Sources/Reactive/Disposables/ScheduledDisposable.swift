@@ -5,7 +5,9 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler disposal runs on.
     public let scheduler: ImmediateSchedulerType
     private let disposed = Atomic<Bool>(false)
-    private var disposable: Disposable?
+    // Guarded by `lock`. Unchecked exclusivity: the lock orders every access, and a dynamic check
+    // (a thread-local lookup on each access) cost about 60 instructions each.
+    @exclusivity(unchecked) private var disposable: Disposable?
     private let lock = Lock()
     private let resource = ResourceToken()
 

@@ -3,8 +3,10 @@
 /// Once disposed, any disposable assigned is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let lock = Lock()
-    private var current: Disposable?
-    private var disposed = false
+    // Guarded by `lock`. Unchecked exclusivity: the lock orders every access, and a dynamic check
+    // (a thread-local lookup on each access) cost about 60 instructions each.
+    @exclusivity(unchecked) private var current: Disposable?
+    @exclusivity(unchecked) private var disposed = false
     private let resource = ResourceToken()
 
     /// Creates an empty serial disposable.

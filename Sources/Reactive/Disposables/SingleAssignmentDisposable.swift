@@ -9,8 +9,11 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     private static let assignedBit = 2
 
     private let state = Atomic<Int>(0)
-    // Written once before `assignedBit` is published; read only after observing it.
-    private var current: Disposable?
+    // Written once before `assignedBit` is published; read only after observing it, by the one
+    // disposer that sees it set (or cleared by the assigner that saw `disposedBit` first, when
+    // no disposer read it). Unchecked exclusivity: that protocol orders every access, and a
+    // dynamic check (a thread-local lookup on each access) cost about 60 instructions each.
+    @exclusivity(unchecked) private var current: Disposable?
     private let resource = ResourceToken()
 
     /// Creates an unassigned disposable.
