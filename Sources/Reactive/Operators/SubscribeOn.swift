@@ -36,19 +36,97 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
             let sink = ForwardingSink(downstream: consume downstream)
-            // The scheduled work replaces `pending` with the source's subscription; a scheduler
-            // that runs the work inside `schedule` has done so before `schedule` returns, so its
-            // handle goes to `pending` alone and can no longer displace that subscription.
-            let subscription = SerialDisposable()
-            let pending = SingleAssignmentDisposable()
-            subscription.disposable = pending
+            let subscription = SubscribeOnDisposable(scheduler: node.scheduler)
             sink.setUpstream(.object(subscription))
-            pending.setDisposable(node.scheduler.schedule(()) { _ in
-                let inner = node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward(&$1) })
-                subscription.disposable = ScheduledDisposable(scheduler: node.scheduler, disposable: inner)
+            subscription.setScheduledWork(node.scheduler.schedule(()) { _ in
+                subscription.setSourceSubscription(node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward(&$1) }))
                 return Disposables.create()
             })
             return .object(sink)
         })
+    }
+}
+
+/// The subscription of `subscribe(on:)`: the scheduled work's handle until the work ran, then
+/// the source's subscription, disposed through the scheduler (RxSwift's `SerialDisposable`
+/// holding a `SingleAssignmentDisposable`, then a `ScheduledDisposable`, in one object).
+///
+/// Disposed before the work ran, it cancels the work; if the work runs anyway, the source's
+/// subscription it makes is disposed through the scheduler at once. A scheduler that runs the
+/// work inside `schedule` hands over the work's handle after the source's subscription: the
+/// handle is then disposed, and never displaces the subscription. Unchecked Sendable: its state
+/// is guarded by `lock`.
+@usableFromInline final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
+    private let scheduler: ImmediateSchedulerType
+    private let lock = Lock()
+    // Guarded by `lock`. Unchecked exclusivity: the lock orders every access, and a dynamic check
+    // (a thread-local lookup on each access) cost about 60 instructions each.
+    @exclusivity(unchecked) private var scheduledWork: Disposable?
+    @exclusivity(unchecked) private var sourceSubscription: Disposable?
+    @exclusivity(unchecked) private var workRan = false
+    @exclusivity(unchecked) private var disposed = false
+    private let resource = ResourceToken()
+
+    @usableFromInline init(scheduler: ImmediateSchedulerType) {
+        self.scheduler = scheduler
+    }
+
+    @usableFromInline var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// The handle `schedule` returned: kept to cancel the work, unless the work ran already or
+    /// this was disposed (then it is disposed at once).
+    @usableFromInline func setScheduledWork(_ handle: Disposable) {
+        lock.lock()
+        if workRan || disposed {
+            lock.unlock()
+            handle.dispose()
+            return
+        }
+        scheduledWork = handle
+        lock.unlock()
+    }
+
+    /// The source's subscription, made by the scheduled work: the work's handle is disposed (as
+    /// RxSwift's serial disposable disposes it on replacing it); if this was disposed meanwhile,
+    /// the subscription is disposed through the scheduler at once.
+    @usableFromInline func setSourceSubscription(_ subscription: Disposable) {
+        lock.lock()
+        workRan = true
+        let handle = scheduledWork
+        scheduledWork = nil
+        sourceSubscription = subscription
+        let disposeNow = disposed
+        lock.unlock()
+        handle?.dispose()
+        if disposeNow { scheduleDisposal() }
+    }
+
+    /// Cancels the work if it has not run; disposes the source's subscription, if any, through
+    /// the scheduler. Only the first call does anything.
+    @usableFromInline func dispose() {
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let handle = scheduledWork
+        scheduledWork = nil
+        let subscribed = sourceSubscription != nil
+        lock.unlock()
+        handle?.dispose()
+        if subscribed { scheduleDisposal() }
+    }
+
+    /// Disposes the source's subscription on the scheduler (as `ScheduledDisposable` does).
+    private func scheduleDisposal() {
+        _ = scheduler.schedule(self) { this in
+            let subscription = this.lock.withLock { () -> Disposable? in
+                defer { this.sourceSubscription = nil }
+                return this.sourceSubscription
+            }
+            subscription?.dispose()
+            return Disposables.create()
+        }
     }
 }

@@ -122,6 +122,63 @@ final class SubscribeOnTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [])
     }
 
+    /// A scheduler whose work cannot be cancelled, run by hand; it keeps the handles it gave.
+    private final class QueueingScheduler: ImmediateSchedulerType, @unchecked Sendable {
+        var queue: [() -> Void] = []
+        var handles: [BooleanDisposable] = []
+        let runsAtOnce: Bool
+
+        init(runsAtOnce: Bool = false) { self.runsAtOnce = runsAtOnce }
+
+        func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+            let handle = BooleanDisposable()
+            handles.append(handle)
+            if runsAtOnce {
+                _ = action(state)
+            } else {
+                queue.append { _ = action(state) }
+            }
+            return handle
+        }
+
+        func runNext() {
+            queue.removeFirst()()
+        }
+    }
+
+    func testSubscribeOn_workRunningAfterDispose_disposesTheSourceThroughTheScheduler() {
+        let scheduler = QueueingScheduler()
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.subscribe(on: scheduler).subscribe(onNext: { received.append($0) })
+        subscription.dispose()
+        XCTAssertTrue(scheduler.handles[0].isDisposed, "the work's cancellation was asked for")
+        scheduler.runNext()
+        XCTAssertTrue(subject.hasObservers, "the work that could not be cancelled subscribed")
+        subject.onNext(1)
+        XCTAssertEqual(received, [], "nothing reaches a disposed subscription")
+        XCTAssertEqual(scheduler.queue.count, 1, "its disposal is scheduled")
+        scheduler.runNext()
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    /// As RxSwift's, whose serial disposable disposes the work's handle when the source's
+    /// subscription replaces it: also when the work ran inside `schedule`, before the handle
+    /// was returned.
+    func testSubscribeOn_workHandle_isDisposedOnceTheWorkRan() {
+        for runsAtOnce in [false, true] {
+            let scheduler = QueueingScheduler(runsAtOnce: runsAtOnce)
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(on: scheduler).subscribe()
+            if !runsAtOnce { scheduler.runNext() }
+            XCTAssertTrue(subject.hasObservers)
+            XCTAssertTrue(scheduler.handles[0].isDisposed, "runs at once: \(runsAtOnce)")
+            subscription.dispose()
+            while !scheduler.queue.isEmpty { scheduler.runNext() }
+            XCTAssertFalse(subject.hasObservers, "runs at once: \(runsAtOnce)")
+        }
+    }
+
     func testDelaySubscription_workRunningBeforeItsHandleArrives_keepsTheSourceSubscription() {
         // The immediate scheduler runs the work inside `scheduleRelative`, before its handle
         // is returned: the handle must not replace the subscription the work made.
