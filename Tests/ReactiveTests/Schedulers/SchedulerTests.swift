@@ -7,6 +7,59 @@ import TestSupport
 import XCTest
 
 final class SchedulerTests: ReactiveTestCase {
+    /// A scheduler that queues work, run by hand, and keeps the handles it gave.
+    private final class QueueingScheduler: ImmediateSchedulerType, @unchecked Sendable {
+        var work: [() -> Void] = []
+        var handles: [BooleanDisposable] = []
+
+        func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+            let handle = BooleanDisposable()
+            handles.append(handle)
+            work.append { if !handle.isDisposed { _ = action(state) } }
+            return handle
+        }
+    }
+
+    /// A step that recurses several times leaves several steps pending: disposing cancels each.
+    func testScheduleRecursive_disposing_cancelsEveryStepStillPending() {
+        let scheduler = QueueingScheduler()
+        var ran: [Int] = []
+        let subscription = scheduler.scheduleRecursive(0) { value, recurse in
+            ran.append(value)
+            if value == 0 {
+                recurse(1)
+                recurse(2)
+                recurse(3)
+            }
+        }
+        scheduler.work.removeFirst()()
+        XCTAssertEqual(scheduler.handles.count, 4)
+        subscription.dispose()
+        XCTAssertEqual(scheduler.handles.dropFirst().map(\.isDisposed), [true, true, true])
+        for work in scheduler.work { work() }
+        XCTAssertEqual(ran, [0])
+    }
+
+    /// Pending steps run in turn, each once, whichever runs first.
+    func testScheduleRecursive_severalPendingSteps_eachRunsOnce() {
+        let scheduler = QueueingScheduler()
+        var ran: [Int] = []
+        let subscription = scheduler.scheduleRecursive(0) { value, recurse in
+            ran.append(value)
+            if value == 0 {
+                recurse(1)
+                recurse(2)
+            }
+        }
+        scheduler.work.removeFirst()()
+        let pending = scheduler.work
+        pending[1]()
+        pending[0]()
+        XCTAssertEqual(ran, [0, 2, 1])
+        subscription.dispose()
+        XCTAssertEqual(scheduler.handles.map(\.isDisposed), [false, false, false], "nothing was pending any more")
+    }
+
     func testCurrentThreadScheduler_nestedScheduleRunsAfterCurrentWork() {
         var log: [Int] = []
         _ = CurrentThreadScheduler.instance.schedule(()) { _ in
