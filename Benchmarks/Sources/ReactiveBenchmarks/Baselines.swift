@@ -193,18 +193,50 @@ let baselineHopQueue = DispatchQueue(label: "bench.hop.baseline")
 @inline(never) func baselineMainHopBatched(_ n: Int) -> Int { baselineMainHop(n, oneByOne: false) }
 @inline(never) func baselineMainHopOneByOne(_ n: Int) -> Int { baselineMainHop(n, oneByOne: true) }
 
-/// One dispatch per operation: what `subscribe(on:)` needs at least (each subscription is its own).
-@inline(never) func baselineDispatchEach(_ n: Int, oneByOne: Bool) -> Int {
+/// A subscription made on a queue, by hand: what `subscribe(on:)` needs at least, like for like.
+/// Its state (cancelled before the work ran; the source still subscribed) is guarded by `lock`.
+final class BaselineScheduledSubscription: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private var sourceSubscribed = false
+    private let deliver: (Int) -> Void
+
+    init(deliver: @escaping (Int) -> Void) { self.deliver = deliver }
+
+    /// On the queue: subscribes the source (one element, then its completion) unless cancelled;
+    /// the completion has the source's subscription disposed through the queue, as
+    /// `subscribe(on:)` does.
+    func run() {
+        lock.lock()
+        let subscribe = !cancelled
+        sourceSubscribed = subscribe
+        lock.unlock()
+        guard subscribe else { return }
+        deliver(1)
+        baselineHopQueue.async { self.disposeSource() }
+    }
+
+    private func disposeSource() {
+        lock.lock()
+        sourceSubscribed = false
+        lock.unlock()
+    }
+}
+
+/// Per subscription: one object, one dispatch to subscribe, the element delivered, one dispatch
+/// to dispose the source's subscription.
+@inline(never) func baselineSubscribeOn(_ n: Int, oneByOne: Bool) -> Int {
     let counter = HopCounter(expected: n, oneByOne: oneByOne)
     for index in 0..<n {
-        baselineHopQueue.async { counter.delivered(1) }
+        let subscription = BaselineScheduledSubscription { counter.delivered($0) }
+        baselineHopQueue.async { subscription.run() }
         counter.afterSending(last: index == n - 1)
     }
     return counter.count
 }
 
-@inline(never) func baselineDispatchEachBatched(_ n: Int) -> Int { baselineDispatchEach(n, oneByOne: false) }
-@inline(never) func baselineDispatchEachOneByOne(_ n: Int) -> Int { baselineDispatchEach(n, oneByOne: true) }
+@inline(never) func baselineSubscribeOnBatched(_ n: Int) -> Int { baselineSubscribeOn(n, oneByOne: false) }
+@inline(never) func baselineSubscribeOnOneByOne(_ n: Int) -> Int { baselineSubscribeOn(n, oneByOne: true) }
 
 /// A repeating dispatch timer counting its ticks: what `interval` needs at least.
 @inline(never) func baselineTimerTicks(_ n: Int) -> Int {

@@ -144,8 +144,8 @@ let mainHopFloorBatched = measure("baselineMainHopBatched", ops: hopEvents, repe
 let mainHopFloorOneByOne = measure("baselineMainHopOneByOne", ops: hopEvents / 10, repetitions: reps, baselineMainHopOneByOne)
 let concurrentHopFloorBatched = measure("baselineConcurrentHopBatched", ops: hopEvents, repetitions: reps, baselineConcurrentHopBatched)
 let concurrentHopFloorOneByOne = measure("baselineConcurrentHopOneByOne", ops: hopEvents / 10, repetitions: reps, baselineConcurrentHopOneByOne)
-let dispatchEachFloorBatched = measure("baselineDispatchEachBatched", ops: hopEvents / 10, repetitions: reps, baselineDispatchEachBatched)
-let dispatchEachFloorOneByOne = measure("baselineDispatchEachOneByOne", ops: hopEvents / 10, repetitions: reps, baselineDispatchEachOneByOne)
+let subscribeOnFloorBatched = measure("baselineSubscribeOnBatched", ops: hopEvents / 10, repetitions: reps, baselineSubscribeOnBatched)
+let subscribeOnFloorOneByOne = measure("baselineSubscribeOnOneByOne", ops: hopEvents / 10, repetitions: reps, baselineSubscribeOnOneByOne)
 let delayFloorBatched = measure("baselineDelayBatched", ops: hopEvents, repetitions: reps, baselineDelayBatched)
 let delayFloorOneByOne = measure("baselineDelayOneByOne", ops: hopEvents / 10, repetitions: reps, baselineDelayOneByOne)
 let timerFloor = measure("baselineTimerTicks", ops: hopEvents / 100, repetitions: reps, baselineTimerTicks)
@@ -156,8 +156,8 @@ printTable("Thread hops (batched: the producer outruns the queue; one by one: it
     row("observeOnMainOneByOne", "event", ops: hopEvents / 10, observeOnMainOneByOne, baseline: mainHopFloorOneByOne),
     row("observeOnConcurrentBatched", "event", ops: hopEvents, observeOnConcurrentBatched, baseline: concurrentHopFloorBatched, target: "≤1.5x floor"),
     row("observeOnConcurrentOneByOne", "event", ops: hopEvents / 10, observeOnConcurrentOneByOne, baseline: concurrentHopFloorOneByOne),
-    row("subscribeOnBatched", "subscription", ops: hopEvents / 10, subscribeOnBatched, baseline: dispatchEachFloorBatched),
-    row("subscribeOnOneByOne", "subscription", ops: hopEvents / 10, subscribeOnOneByOne, baseline: dispatchEachFloorOneByOne),
+    row("subscribeOnBatched", "subscription", ops: hopEvents / 10, subscribeOnBatched, baseline: subscribeOnFloorBatched),
+    row("subscribeOnOneByOne", "subscription", ops: hopEvents / 10, subscribeOnOneByOne, baseline: subscribeOnFloorOneByOne),
     row("delayBatched", "event", ops: hopEvents, delayBatched, baseline: delayFloorBatched, target: "≤1.5x floor"),
     row("delayOneByOne", "event", ops: hopEvents / 10, delayOneByOne, baseline: delayFloorOneByOne),
     row("intervalTicks", "tick", ops: hopEvents / 100, intervalTicks, baseline: timerFloor),
