@@ -82,6 +82,7 @@ struct Input {
     }
 }
 
+// Unsafe is sound: only the generated top-level code touches it, on the main thread, in order.
 nonisolated(unsafe) var runs: [Run] = []
 
 /// Runs `result` on `scheduler` from 0 to `horizon` and keeps what it sent.
@@ -103,6 +104,7 @@ func writeRuns(to path: String) {
 }
 
 /// What `do(onNext: { log($0) })` in a marble line logs: kept, not printed.
+// Unsafe is sound: only marble lines run by the top-level code touch it, on the main thread.
 nonisolated(unsafe) var logged: [Any] = []
 
 func log(_ value: Any) {

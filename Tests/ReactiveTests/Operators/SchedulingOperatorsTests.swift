@@ -122,30 +122,6 @@ final class SubscribeOnTests: ReactiveTestCase {
         XCTAssertEqual(xs.subscriptions, [])
     }
 
-    /// A scheduler whose work cannot be cancelled, run by hand; it keeps the handles it gave.
-    private final class QueueingScheduler: ImmediateSchedulerType, @unchecked Sendable {
-        var queue: [() -> Void] = []
-        var handles: [BooleanDisposable] = []
-        let runsAtOnce: Bool
-
-        init(runsAtOnce: Bool = false) { self.runsAtOnce = runsAtOnce }
-
-        func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-            let handle = BooleanDisposable()
-            handles.append(handle)
-            if runsAtOnce {
-                _ = action(state)
-            } else {
-                queue.append { _ = action(state) }
-            }
-            return handle
-        }
-
-        func runNext() {
-            queue.removeFirst()()
-        }
-    }
-
     func testSubscribeOn_workRunningAfterDispose_disposesTheSourceThroughTheScheduler() {
         let scheduler = QueueingScheduler()
         let subject = PublishSubject<Int>()

@@ -7,19 +7,6 @@ import TestSupport
 import XCTest
 
 final class SchedulerTests: ReactiveTestCase {
-    /// A scheduler that queues work, run by hand, and keeps the handles it gave.
-    private final class QueueingScheduler: ImmediateSchedulerType, @unchecked Sendable {
-        var work: [() -> Void] = []
-        var handles: [BooleanDisposable] = []
-
-        func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-            let handle = BooleanDisposable()
-            handles.append(handle)
-            work.append { if !handle.isDisposed { _ = action(state) } }
-            return handle
-        }
-    }
-
     /// A step that recurses several times leaves several steps pending: disposing cancels each.
     func testScheduleRecursive_disposing_cancelsEveryStepStillPending() {
         let scheduler = QueueingScheduler()
@@ -32,11 +19,12 @@ final class SchedulerTests: ReactiveTestCase {
                 recurse(3)
             }
         }
-        scheduler.work.removeFirst()()
+        scheduler.runNext()
         XCTAssertEqual(scheduler.handles.count, 4)
         subscription.dispose()
         XCTAssertEqual(scheduler.handles.dropFirst().map(\.isDisposed), [true, true, true])
-        for work in scheduler.work { work() }
+        // The scheduler runs cancelled work anyway: the disposed steps must do nothing.
+        while !scheduler.queue.isEmpty { scheduler.runNext() }
         XCTAssertEqual(ran, [0])
     }
 
@@ -51,8 +39,8 @@ final class SchedulerTests: ReactiveTestCase {
                 recurse(2)
             }
         }
-        scheduler.work.removeFirst()()
-        let pending = scheduler.work
+        scheduler.runNext()
+        let pending = scheduler.queue
         pending[1]()
         pending[0]()
         XCTAssertEqual(ran, [0, 2, 1])

@@ -804,6 +804,32 @@ struct ImmediateWorkScheduler: SchedulerType {
 /// calling thread, whatever their due times (immediate ones run at once); after
 /// `holdNextScheduling()` the next `scheduleRelative` records its action, signals `held` and
 /// waits until `release` is signalled before it returns. Its clock moves only by `advance(by:)`.
+/// A scheduler whose work cannot be cancelled, run by hand (`runNext`), that keeps the handles
+/// it gave; with `runsAtOnce`, it runs the work inside `schedule`. Unchecked Sendable: a test
+/// uses it from its own thread only.
+final class QueueingScheduler: ImmediateSchedulerType, @unchecked Sendable {
+    var queue: [() -> Void] = []
+    var handles: [BooleanDisposable] = []
+    let runsAtOnce: Bool
+
+    init(runsAtOnce: Bool = false) { self.runsAtOnce = runsAtOnce }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let handle = BooleanDisposable()
+        handles.append(handle)
+        if runsAtOnce {
+            _ = action(state)
+        } else {
+            queue.append { _ = action(state) }
+        }
+        return handle
+    }
+
+    func runNext() {
+        queue.removeFirst()()
+    }
+}
+
 final class SteppedScheduler: SchedulerType, @unchecked Sendable {
     private let lock = NSLock()
     private var scheduled: [(cancel: BooleanDisposable, run: () -> Void)] = []
