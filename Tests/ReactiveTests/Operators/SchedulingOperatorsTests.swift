@@ -155,6 +155,67 @@ final class SubscribeOnTests: ReactiveTestCase {
         }
     }
 
+    /// The scheduled subscription runs on a concurrent queue while the subscriber disposes (from
+    /// its thread, from another, or from both at once), before, during or after the work: every
+    /// subscription the work makes is disposed exactly once, no event sent after `dispose()`
+    /// returned reaches the observer (one the work had already begun sending may, as the
+    /// README's dispose guarantee allows), and nothing is left alive. Sources that keep running
+    /// and sources that complete inside `subscribe` (whose completion disposes the subscription
+    /// before the work has handed its subscription over).
+    func testSubscribeOn_disposeRacingTheScheduledWorkOnAConcurrentQueue_disposesEverySourceSubscriptionOnce() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        let disposer = DispatchQueue(label: "disposer")
+        let rounds = 1_500
+        for completesAtOnce in [false, true] {
+            let subscribed = Counter()
+            let sourceDisposals = Counter()
+            let disposedTwice = Counter()
+            let lateEvents = Counter()
+            let checker = ContractChecker()
+            for round in 0..<rounds {
+                let disposeReturned = Flag()
+                let source = Observable<Bool>.create { observer in
+                    subscribed.increment()
+                    let disposals = Counter()
+                    observer.onNext(disposeReturned.isSet)
+                    if completesAtOnce { observer.onCompleted() }
+                    return Disposables.create {
+                        if disposals.increment() > 1 { disposedTwice.increment() }
+                        sourceDisposals.increment()
+                    }
+                }
+                let subscription = source.subscribe(on: scheduler).subscribe { event in
+                    checker.enter()
+                    if case .next(true) = event { lateEvents.increment() }
+                    checker.leave()
+                }
+                // Vary the moment: at once, or after up to 18 µs (the work is usually running
+                // by then); every third round also from another thread at the same time.
+                spinWait(nanoseconds: UInt64(round % 7) * 3_000)
+                let both = round % 3 == 0
+                let otherDone = DispatchSemaphore(value: 0)
+                if both {
+                    disposer.async {
+                        subscription.dispose()
+                        otherDone.signal()
+                    }
+                }
+                subscription.dispose()
+                if both { otherDone.wait() }
+                disposeReturned.set()
+            }
+            waitUntil(timeout: 10) { sourceDisposals.value == subscribed.value }
+            XCTAssertEqual(sourceDisposals.value, subscribed.value, "completes at once: \(completesAtOnce): every source subscription made is disposed")
+            XCTAssertEqual(disposedTwice.value, 0, "completes at once: \(completesAtOnce)")
+            XCTAssertEqual(lateEvents.value, 0, "completes at once: \(completesAtOnce): events sent after dispose returned arrived")
+            XCTAssertEqual(checker.overlaps, 0)
+            XCTAssertGreaterThan(subscribed.value, 0, "some work ran before its disposal")
+            XCTAssertLessThan(subscribed.value, rounds, "some work was cancelled before it ran")
+        }
+        // The leak check (tearDown) then finds everything the scheduled disposals and the
+        // cancelled work held released.
+    }
+
     func testDelaySubscription_workRunningBeforeItsHandleArrives_keepsTheSourceSubscription() {
         // The immediate scheduler runs the work inside `scheduleRelative`, before its handle
         // is returned: the handle must not replace the subscription the work made.
