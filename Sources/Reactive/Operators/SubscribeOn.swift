@@ -2,7 +2,9 @@ extension ObservableType {
     /// Subscribes to the source, and disposes that subscription, on `scheduler`.
     ///
     /// Events keep the thread the source sends them on; use `observe(on:)` to change that.
-    /// Disposing before the scheduled subscription ran cancels it. The source's subscription is
+    /// Disposing before the scheduled subscription ran cancels it; work the scheduler had
+    /// already started (on another thread) may still subscribe after `dispose()` returned, and
+    /// that subscription is disposed through the scheduler at once. The source's subscription is
     /// always disposed through `scheduler`, also after its own terminal event (one tick later
     /// in virtual time). A source that is not an `Observable` is subscribed as it is, as in
     /// RxSwift, not through `asObservable()` (whose wrapper would dispose it in place on its
