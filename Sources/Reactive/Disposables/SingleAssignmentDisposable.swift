@@ -4,7 +4,9 @@ import Synchronization
 ///
 /// Assigning after disposal disposes the assigned disposable at once. Assigning twice is a
 /// programmer error and traps.
-public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+public class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+    // Not `final` so that the library's dispatch schedulers can make one object of a scheduled
+    // action and its handle (`DispatchScheduledWork`); not `open`, so no other module can.
     private static let disposedBit = 1
     private static let assignedBit = 2
 
@@ -20,10 +22,10 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     public init() {}
 
     /// Whether it has been disposed.
-    public var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
+    public final var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
     /// Assigns the disposable; disposes it at once if `dispose()` was already called.
-    public func setDisposable(_ disposable: Disposable) {
+    public final func setDisposable(_ disposable: Disposable) {
         current = disposable
         let old = state.bitwiseOr(Self.assignedBit, ordering: .acquiringAndReleasing).oldValue
         precondition(old & Self.assignedBit == 0, "SingleAssignmentDisposable.setDisposable called twice")
@@ -34,7 +36,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     }
 
     /// Disposes the assigned disposable, now or when it is assigned.
-    public func dispose() {
+    public final func dispose() {
         let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
         guard old & Self.disposedBit == 0, old & Self.assignedBit != 0, let disposable = current else { return }
         current = nil

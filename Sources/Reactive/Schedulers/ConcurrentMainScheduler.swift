@@ -31,13 +31,9 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
         if MainQueue.isCurrent {
             return action(state)
         }
-        let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable(bind(state, to: action))
-        DispatchQueue.main.async {
-            if cancel.isDisposed { return }
-            cancel.setDisposable(work.value())
-        }
-        return cancel
+        let work = ScheduledWork(bind(state, to: action))
+        DispatchQueue.main.async { work.run() }
+        return work
     }
 
     /// Runs `action` on the main queue after `dueTime`.

@@ -35,7 +35,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let trampoline = Trampoline.current
         if trampoline.active {
-            let item = TrampolineItem { action(state) }
+            let item = ScheduledWork { action(state) }
             trampoline.queue.append(item)
             return item
         }
@@ -61,7 +61,7 @@ private final class Trampoline {
     // One thread's object, and no access spans a call that could reach another: exclusivity is
     // unchecked, since the dynamic check cost about 80 instructions per access, two per subscribe.
     @exclusivity(unchecked) var active = false
-    @exclusivity(unchecked) var queue: [TrampolineItem] = []
+    @exclusivity(unchecked) var queue: [ScheduledWork] = []
     @exclusivity(unchecked) var head = 0
 
     /// The thread-local key, created by the first access on any thread.
@@ -110,7 +110,7 @@ private final class Trampoline {
         while head < queue.count {
             let item = queue[head]
             head += 1
-            item.invoke()
+            item.run()
             // Executed items go as the drain goes, not when it ends: a long recursion (`range`,
             // `repeatElement(…).take(n)`) would otherwise keep every step it ran. Removed in
             // batches, once they are at least half of the queue, so the cost per item stays
@@ -127,30 +127,5 @@ private final class Trampoline {
             head = 0
         }
         return result
-    }
-}
-
-/// A queued trampoline action; disposing it before it runs cancels it.
-private final class TrampolineItem: Cancelable, @unchecked Sendable {
-    private var action: (() -> Disposable)?
-    private let disposable = SingleAssignmentDisposable()
-
-    init(_ action: @escaping () -> Disposable) {
-        self.action = action
-    }
-
-    var isDisposed: Bool { disposable.isDisposed }
-
-    func invoke() {
-        guard let action, !disposable.isDisposed else {
-            self.action = nil
-            return
-        }
-        self.action = nil
-        disposable.setDisposable(action())
-    }
-
-    func dispose() {
-        disposable.dispose()
     }
 }

@@ -9,13 +9,9 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
     let leeway: DispatchTimeInterval
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable(bind(state, to: action))
-        queue.async {
-            if cancel.isDisposed { return }
-            cancel.setDisposable(work.value())
-        }
-        return cancel
+        let work = ScheduledWork(bind(state, to: action))
+        queue.async { work.run() }
+        return work
     }
 
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {

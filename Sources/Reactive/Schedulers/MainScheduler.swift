@@ -61,12 +61,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
             return disposable
         }
-        let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable(bind(state, to: action))
+        let work = ScheduledWork(bind(state, to: action))
         DispatchQueue.main.async { [self] in
-            if !cancel.isDisposed { cancel.setDisposable(work.value()) }
+            work.run()
             numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
         }
-        return cancel
+        return work
     }
 }

@@ -20,14 +20,10 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
 
     /// Adds an operation that runs `action` unless cancelled first.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let cancel = SingleAssignmentDisposable()
-        let work = UncheckedSendable(bind(state, to: action))
-        let operation = BlockOperation {
-            if cancel.isDisposed { return }
-            cancel.setDisposable(work.value())
-        }
+        let work = ScheduledWork(bind(state, to: action))
+        let operation = BlockOperation { work.run() }
         operation.queuePriority = queuePriority
         operationQueue.addOperation(operation)
-        return cancel
+        return work
     }
 }

@@ -187,6 +187,72 @@ final class SchedulerTests: ReactiveTestCase {
         XCTAssertEqual(collected.values, Array(0..<100))
     }
 
+    /// A dispatch scheduler's `schedule` handle: disposed before the queue runs the action, it
+    /// never runs; disposed after, it disposes what the action returned; disposed while the
+    /// action runs, what it returns is disposed as it returns. The state and the action are
+    /// released once the queue has run or skipped them.
+    func testDispatchScheduler_scheduleHandle_cancelsOrDisposesWhatTheActionReturned() {
+        final class State: Sendable {}
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: DispatchQueue(label: "test.schedule-handle"))
+        let ran = Counter()
+        let returnedDisposed = Counter()
+        func action(_ state: State) -> Disposable {
+            ran.increment()
+            return Disposables.create { returnedDisposed.increment() }
+        }
+        // Waits until the queue has run everything scheduled before.
+        func flush() {
+            let drained = DispatchSemaphore(value: 0)
+            _ = scheduler.schedule(()) { _ in drained.signal(); return Disposables.create() }
+            XCTAssertEqual(drained.wait(timeout: .now() + 5), .success)
+        }
+
+        // Before it runs: the queue is held up by a step that waits.
+        let hold = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in hold.wait(); return Disposables.create() }
+        weak var cancelledState: State?
+        do {
+            let state = State()
+            cancelledState = state
+            scheduler.schedule(state, action: action).dispose()
+        }
+        hold.signal()
+        flush()
+        XCTAssertEqual(ran.value, 0, "a cancelled action never runs")
+        XCTAssertNil(cancelledState, "a cancelled action's state is released once the queue skipped it")
+
+        // After it ran.
+        weak var ranState: State?
+        let afterRun: Disposable
+        do {
+            let state = State()
+            ranState = state
+            afterRun = scheduler.schedule(state, action: action)
+        }
+        flush()
+        XCTAssertEqual(ran.value, 1)
+        XCTAssertNil(ranState, "the state is released once the action ran")
+        XCTAssertEqual(returnedDisposed.value, 0)
+        afterRun.dispose()
+        afterRun.dispose()
+        XCTAssertEqual(returnedDisposed.value, 1, "disposing after the run disposes what it returned, once")
+
+        // While it runs.
+        let running = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let duringRun = scheduler.schedule(()) { _ in
+            running.signal()
+            proceed.wait()
+            return Disposables.create { returnedDisposed.increment() }
+        }
+        running.wait()
+        duringRun.dispose()
+        XCTAssertEqual(returnedDisposed.value, 1, "nothing returned yet")
+        proceed.signal()
+        flush()
+        XCTAssertEqual(returnedDisposed.value, 2, "what the action returned after the disposal is disposed as it returns")
+    }
+
     func testConcurrentDispatchQueueScheduler_cancelledRelativeWorkNeverRuns() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let ran = Counter()
