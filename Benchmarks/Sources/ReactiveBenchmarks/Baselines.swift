@@ -115,6 +115,14 @@ final class BaselineCombineLevel: @unchecked Sendable {
 /// drain is dispatched with `asyncAfter`. Sendable: `buffer` and `pending` are touched under
 /// `lock`; `draining` by the one drain running at a time.
 final class BaselineHop: @unchecked Sendable {
+    /// The monotonic clock read directly, as `delay` reads it (`DispatchTime.now()` costs about
+    /// 50 instructions more in `dispatch_time`).
+    private func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
     private let lock = NSLock()
     private var buffer: [(stamp: UInt64, value: Int)] = []
     private var draining: [(stamp: UInt64, value: Int)] = []
@@ -131,7 +139,7 @@ final class BaselineHop: @unchecked Sendable {
     }
 
     func send(_ value: Int) {
-        let stamp = afterZero ? DispatchTime.now().uptimeNanoseconds : 0
+        let stamp = afterZero ? monotonicNanoseconds() : 0
         lock.lock()
         buffer.append((stamp, value))
         let start = !pending

@@ -25,20 +25,24 @@ extension ObservableType {
 // touched under `lock` only, the rest is constant (DelayBatchingTests' stress runs under TSan).
 @usableFromInline final class DelaySink<Element>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     @usableFromInline let dueTime: RxTimeInterval
+    /// `dueTime` in seconds, added to each event's arrival time.
+    @usableFromInline let dueSeconds: Double
     @usableFromInline let scheduler: SchedulerType
-    /// A dispatch-queue scheduler: a step delivers every event already due.
+    /// A dispatch-queue scheduler: a step delivers every event already due, and times are read
+    /// from the monotonic clock (see `clock()`).
     @usableFromInline let batches: Bool
     @usableFromInline let timer = SerialDisposable()
-    // Guarded by lock: events waiting, their due dates (apart: an array of dates is freed
+    // Guarded by lock: events waiting, their due times in seconds (`clock()`; apart: an array of numbers is freed
     // without a call per element, an array of tuples holding events is not), the first still
     // waiting, and whether a step is pending. Exclusivity unchecked: the lock guards them.
     @exclusivity(unchecked) @usableFromInline var waiting: [Event<Element>] = []
-    @exclusivity(unchecked) @usableFromInline var dues: [RxTime] = []
+    @exclusivity(unchecked) @usableFromInline var dues: [Double] = []
     @exclusivity(unchecked) @usableFromInline var waitingHead = 0
     @exclusivity(unchecked) @usableFromInline var timerPending = false
 
     @inlinable init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
         (dueTime, scheduler) = parameters
+        dueSeconds = dueTime.seconds
         batches = scheduler is DispatchBatching
         // RxSwift's `delay` sends while another thread delivers (an observer waiting for that
         // thread must not deadlock): senders queue rather than wait.
@@ -59,7 +63,7 @@ extension ObservableType {
             send(event)
             return
         }
-        let due = scheduler.now.adding(dueTime)
+        let due = clock() + dueSeconds
         lock.lock()
         waiting.append(event)
         dues.append(due)
@@ -83,7 +87,7 @@ extension ObservableType {
     /// other schedulers one event per step, as RxSwift's `delay`, even when the next is due too.
     @inlinable func deliverDue() -> RxTimeInterval? {
         // Read once a step: the events due by then go in this step.
-        let now = batches ? scheduler.now : nil
+        let now = batches ? clock() : nil
         var first = true
         while true {
             lock.lock()
@@ -95,8 +99,8 @@ extension ObservableType {
             let due = dues[waitingHead]
             if !first && (now.map { due > $0 } ?? true) {
                 lock.unlock()
-                let current = scheduler.now
-                return due > current ? .between(current, due) : .nanoseconds(0)
+                let current = clock()
+                return due > current ? .nanoseconds(Int(((due - current) * 1_000_000_000).rounded())) : .nanoseconds(0)
             }
             first = false
             let event = waiting[waitingHead]
@@ -110,6 +114,15 @@ extension ObservableType {
             if emitter { emit(event) }
             if isLast || isDisposed { return nil }
         }
+    }
+
+    /// The time now, in seconds: on a dispatch queue the monotonic clock's (the queue's timers
+    /// run on it; a dispatch scheduler's `now` is the wall clock, which can jump, and through
+    /// `Date` and the scheduler's existential cost about 100 instructions an event more), else
+    /// the scheduler's `now` (virtual time), whose seconds since the reference date add and
+    /// compare exactly as its dates do.
+    @inlinable @inline(__always) func clock() -> Double {
+        batches ? MonotonicClock.seconds : scheduler.now.timeIntervalSinceReferenceDate
     }
 
     /// Under `lock`: nothing waits any more and no step is pending (the buffers keep their

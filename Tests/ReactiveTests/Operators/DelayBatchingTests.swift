@@ -56,6 +56,33 @@ final class DelayBatchingTests: ReactiveTestCase {
         XCTFail("in five runs, 1's step never started before 2 was due: the machine is too loaded to check this")
     }
 
+    /// Each element arrives no sooner than its due time after it was sent, measured here on
+    /// `DispatchTime` (the delay reads the monotonic clock itself: a wrong unit or clock would
+    /// deliver early), and, on an idle machine, not much later.
+    func testSerialQueue_eachElementWaitsItsDueTime() {
+        let queue = DispatchQueue(label: "delay-batching")
+        let subject = PublishSubject<Int>()
+        let sentAt = LockedBox<[Int: DispatchTime]>([:])
+        let waits = Collector<Double>()
+        let subscription = subject.delay(.milliseconds(40), scheduler: SerialDispatchQueueScheduler(serialQueue: queue))
+            .subscribe(onNext: { value in
+                let sent = sentAt.value[value] ?? .now()
+                waits.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1_000_000)
+            })
+        for value in 0..<6 {
+            sentAt.mutate { $0[value] = .now() }
+            subject.onNext(value)
+            Thread.sleep(forTimeInterval: 0.015)
+        }
+        waitUntil(timeout: 10) { waits.values.count == 6 }
+        subscription.dispose()
+        XCTAssertEqual(waits.values.count, 6)
+        for wait in waits.values {
+            XCTAssertGreaterThanOrEqual(wait, 39.9, "an element waited \(wait) ms of its 40")
+            XCTAssertLessThan(wait, 5_000, "an element waited \(wait) ms of its 40")
+        }
+    }
+
     func testSerialQueue_disposedByAnElementOfTheStep_deliversNothingMore() {
         let queue = DispatchQueue(label: "delay-batching")
         let subject = PublishSubject<Int>()
