@@ -117,6 +117,57 @@ final class DelayBatchingTests: ReactiveTestCase {
         subscription.dispose()
     }
 
+    /// An error sent while the step delivers a run of due elements (from the observer itself,
+    /// or from another thread while the observer waits for it) arrives right after the element
+    /// being delivered, and nothing of the run after it; so does a re-entrant element, which
+    /// starts a run of its own.
+    func testSerialQueue_errorOrElementSentWhileTheStepDelivers_arrivesInOrder() {
+        enum Sender { case observer, otherThread }
+        for sender in [Sender.observer, .otherThread] {
+            let queue = DispatchQueue(label: "delay-batching")
+            let subject = PublishSubject<Int>()
+            let events = Collector<Event<Int>>()
+            let subscription = subject.delay(.nanoseconds(0), scheduler: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe { event in
+                events.append(event)
+                guard case .next(2) = event else { return }
+                switch sender {
+                case .observer:
+                    subject.onError(TestError.first)
+                case .otherThread:
+                    let sent = DispatchSemaphore(value: 0)
+                    Thread {
+                        subject.onError(TestError.first)
+                        sent.signal()
+                    }.start()
+                    sent.wait()
+                }
+            }
+            onQueue(queue) {
+                for value in 1...5 { subject.onNext(value) }
+            }
+            waitUntil(timeout: 10) { events.values.count >= 3 }
+            Thread.sleep(forTimeInterval: 0.05)
+            flush(queue)
+            XCTAssertEqual(events.values, [.next(1), .next(2), .error(TestError.first)], "\(sender)")
+            subscription.dispose()
+        }
+
+        let queue = DispatchQueue(label: "delay-batching")
+        let subject = PublishSubject<Int>()
+        let received = Collector<Int>()
+        let subscription = subject.delay(.nanoseconds(0), scheduler: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe(onNext: { value in
+            received.append(value)
+            if value == 2 { subject.onNext(20) }
+        })
+        onQueue(queue) {
+            for value in 1...3 { subject.onNext(value) }
+        }
+        waitUntil(timeout: 10) { received.values.count == 4 }
+        // 20 is due after the step began: it waits for a step of its own, after 3.
+        XCTAssertEqual(received.values, [1, 2, 3, 20])
+        subscription.dispose()
+    }
+
     func testSeveralSendingThreads_andADisposeFromAnotherThread() {
         assertSeveralSendersAndADisposeFromAnotherThread { $0.delay(.nanoseconds(0), scheduler: $1) }
     }
