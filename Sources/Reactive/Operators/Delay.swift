@@ -43,7 +43,7 @@ extension ObservableType {
     @inlinable init(downstream: Downstream<Element>, parameters: (RxTimeInterval, SchedulerType)) {
         (dueTime, scheduler) = parameters
         dueSeconds = dueTime.seconds
-        batches = scheduler is DispatchBatching
+        batches = dispatchBatching(scheduler) != nil
         // RxSwift's `delay` sends while another thread delivers (an observer waiting for that
         // thread must not deadlock): senders queue rather than wait.
         super.init(downstream: downstream, sendersWait: false)

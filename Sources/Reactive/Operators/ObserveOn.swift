@@ -84,7 +84,7 @@ extension ObservableType {
 
     @inlinable init(downstream: Downstream<Element>, scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
-        batching = scheduler as? DispatchBatching
+        batching = dispatchBatching(scheduler)
         batches = batching != nil
         super.init(downstream: downstream)
     }

@@ -20,6 +20,23 @@ import Dispatch
     func endImmediate()
 }
 
+/// `scheduler` as a dispatch-queue scheduler, if it is one.
+///
+/// Cast to the classes, not to the protocol: a cast to a protocol looks the conformance up
+/// (about 900 instructions), a cast to a class walks the class chain. Only these classes
+/// conform (`DispatchBatching` is internal); `MainScheduler` is a `SerialDispatchQueueScheduler`.
+@inlinable func dispatchBatching(_ scheduler: ImmediateSchedulerType) -> DispatchBatching? {
+    if let serial = scheduler as? SerialDispatchQueueScheduler { return serial }
+    if let concurrent = scheduler as? ConcurrentDispatchQueueScheduler { return concurrent }
+    return nil
+}
+
+/// For tests: whether `dispatchBatching(_:)` takes `scheduler` for a dispatch queue, and
+/// whether it conforms to `DispatchBatching` (the two must agree).
+package func dispatchBatchingClassification(_ scheduler: ImmediateSchedulerType) -> (cast: Bool, conforms: Bool) {
+    (dispatchBatching(scheduler) != nil, scheduler is DispatchBatching)
+}
+
 // Its methods are in the class (`MainScheduler` overrides them).
 extension SerialDispatchQueueScheduler: DispatchBatching {}
 

@@ -155,6 +155,47 @@ final class SubscribeOnTests: ReactiveTestCase {
         }
     }
 
+    /// On a dispatch queue (the path where the subscription dispatches itself): the source is
+    /// subscribed on the queue and its subscription disposed there, after its own completion
+    /// or on the subscriber's disposal.
+    func testSubscribeOn_serialQueue_subscribesAndDisposesTheSourceOnTheQueue() {
+        let key = DispatchSpecificKey<Int>()
+        let queue = DispatchQueue(label: "subscribe-on")
+        queue.setSpecific(key: key, value: 1)
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        for completes in [false, true] {
+            let log = Collector<String>()
+            let source = Observable<Int>.create { observer in
+                log.append("subscribed on the queue: \(DispatchQueue.getSpecific(key: key) == 1)")
+                observer.onNext(1)
+                if completes { observer.onCompleted() }
+                return Disposables.create { log.append("disposed on the queue: \(DispatchQueue.getSpecific(key: key) == 1)") }
+            }
+            let subscription = source.subscribe(on: scheduler).subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+            waitUntil(timeout: 10) { log.values.count >= (completes ? 4 : 2) }
+            subscription.dispose()
+            waitUntil(timeout: 10) { log.values.count >= (completes ? 4 : 3) }
+            flush(queue)
+            XCTAssertEqual(log.values, completes
+                ? ["subscribed on the queue: true", "next 1", "completed", "disposed on the queue: true"]
+                : ["subscribed on the queue: true", "next 1", "disposed on the queue: true"])
+        }
+    }
+
+    /// RxSwift's rule for `MainScheduler`: on the main queue with nothing queued it runs at
+    /// once, so the source is subscribed inside `subscribe`, and disposed inside `dispose()`.
+    func testSubscribeOn_mainScheduler_onTheMainQueueWithNothingQueued_subscribesAndDisposesAtOnce() {
+        XCTAssertTrue(Thread.isMainThread)
+        var log: [String] = []
+        let subscription = Observable<Int>.create { _ in
+            log.append("subscribed")
+            return Disposables.create { log.append("disposed") }
+        }.subscribe(on: MainScheduler.instance).subscribe()
+        XCTAssertEqual(log, ["subscribed"])
+        subscription.dispose()
+        XCTAssertEqual(log, ["subscribed", "disposed"])
+    }
+
     /// The scheduled subscription runs on a concurrent queue while the subscriber disposes (from
     /// its thread, from another, or from both at once), before, during or after the work: every
     /// subscription the work makes is disposed exactly once, no event sent after `dispose()`

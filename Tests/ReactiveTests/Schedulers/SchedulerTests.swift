@@ -253,6 +253,34 @@ final class SchedulerTests: ReactiveTestCase {
         XCTAssertEqual(returnedDisposed.value, 2, "what the action returned after the disposal is disposed as it returns")
     }
 
+    /// The operators that hop (observe(on:), delay, subscribe(on:)) take the dispatch-queue
+    /// schedulers by a cast to their classes, which must find exactly the schedulers that
+    /// conform to the internal `DispatchBatching`.
+    func testDispatchQueueSchedulers_areTakenForDispatchQueues_andNoOthers() {
+        let dispatch: [ImmediateSchedulerType] = [
+            SerialDispatchQueueScheduler(internalSerialQueueName: "test.classify"),
+            MainScheduler.instance,
+            MainScheduler.asyncInstance,
+            ConcurrentDispatchQueueScheduler(qos: .default),
+        ]
+        let others: [ImmediateSchedulerType] = [
+            CurrentThreadScheduler.instance,
+            ImmediateScheduler.instance,
+            ConcurrentMainScheduler.instance,
+            OperationQueueScheduler(operationQueue: OperationQueue()),
+            TestScheduler(initialClock: 0),
+            HistoricalScheduler(),
+        ]
+        for scheduler in dispatch {
+            let classified = dispatchBatchingClassification(scheduler)
+            XCTAssertTrue(classified.cast && classified.conforms, "\(type(of: scheduler))")
+        }
+        for scheduler in others {
+            let classified = dispatchBatchingClassification(scheduler)
+            XCTAssertFalse(classified.cast || classified.conforms, "\(type(of: scheduler))")
+        }
+    }
+
     func testConcurrentDispatchQueueScheduler_cancelledRelativeWorkNeverRuns() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let ran = Counter()
