@@ -45,6 +45,12 @@
     /// copied word by word in line, unaligned loads and stores (a row's values may start at any
     /// multiple of their own alignment): a call to `memmove` costs more than such a copy.
     @inlinable @inline(__always) package static func copyPlainBytes(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        // One word (an `Int`, a `Double`, a reference-free pair of `Int32`s), the commonest
+        // element: a compare and a move, ahead of the jump table (about ten instructions less).
+        if count == 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            return
+        }
         let words = count &>> 3
         guard count & 7 == 0 && words <= 8 else {
             target.copyMemory(from: source, byteCount: count)
