@@ -85,12 +85,7 @@ extension ObservableType {
 
     /// Subscribes the source on the queue.
     @inlinable func start() {
-        if queue.beginImmediate() {
-            subscribeSource()
-            queue.endImmediate()
-            return
-        }
-        queue.dispatchDrain { self.subscribeSource() }
+        queue.runStep { self.subscribeSource() }
     }
 
     /// The first step, on the queue: nothing if disposed before it ran. Inlinable, so that
@@ -117,12 +112,7 @@ extension ObservableType {
 
     /// The second step: the source's subscription disposed on the queue.
     @usableFromInline func disposeSourceOnQueue() {
-        if queue.beginImmediate() {
-            disposeSource()
-            queue.endImmediate()
-            return
-        }
-        queue.dispatchDrain { self.disposeSource() }
+        queue.runStep { self.disposeSource() }
     }
 
     @usableFromInline func disposeSource() {

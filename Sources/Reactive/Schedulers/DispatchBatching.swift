@@ -20,6 +20,19 @@ import Dispatch
     func endImmediate()
 }
 
+extension DispatchBatching {
+    /// Runs `step` as the scheduler's `schedule` would: at once when it allows
+    /// (`MainScheduler` on the main queue with nothing queued), else on its queue, later.
+    @inlinable func runStep(_ step: @escaping @Sendable () -> Void) {
+        if beginImmediate() {
+            step()
+            endImmediate()
+            return
+        }
+        dispatchDrain(step)
+    }
+}
+
 /// `scheduler` as a dispatch-queue scheduler, if it is one.
 ///
 /// Cast to the classes, not to the protocol: a cast to a protocol looks the conformance up
