@@ -13,7 +13,7 @@ extension ImmediateSchedulerType {
     /// Each recursive step is a separate scheduled action, so on a trampoline or a queue the stack
     /// does not grow. Disposing the result cancels the pending step.
     public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
-        let recursive = RecursiveScheduler<State>(scheduler: self) { state, recurse, _ in action(state) { recurse($0) } }
+        let recursive = RecursiveScheduler<State>(scheduler: self, timedScheduler: nil) { state, recurse, _ in action(state) { recurse($0) } }
         recursive.schedule(state, after: nil)
         return recursive
     }

@@ -30,7 +30,7 @@ final class PeriodicSchedule<State>: @unchecked Sendable {
 
     /// Schedules the first tick `startAfter` from now; disposing the result stops the ticks.
     func start(on scheduler: SchedulerType, after startAfter: RxTimeInterval) -> Disposable {
-        let recursive = RecursiveScheduler<Step>(scheduler: scheduler) { [self] step, recurse, recurseAfter in
+        let recursive = RecursiveScheduler<Step>(scheduler: scheduler, timedScheduler: scheduler) { [self] step, recurse, recurseAfter in
             switch step {
             case .tick:
                 recurseAfter(.tick, period)

@@ -32,7 +32,7 @@ extension SchedulerType {
 
     /// Schedules `action` after `dueTime`; it may schedule itself again through `recurse` with a new delay.
     public func scheduleRecursive<State>(_ state: State, dueTime: RxTimeInterval, action: @escaping (_ state: State, _ recurse: (State, RxTimeInterval) -> Void) -> Void) -> Disposable {
-        let recursive = RecursiveScheduler<State>(scheduler: self) { state, _, recurseAfter in
+        let recursive = RecursiveScheduler<State>(scheduler: self, timedScheduler: self) { state, _, recurseAfter in
             action(state) { recurseAfter($0, $1) }
         }
         recursive.schedule(state, after: dueTime)
