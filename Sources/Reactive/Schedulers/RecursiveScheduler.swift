@@ -21,7 +21,11 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
     @exclusivity(unchecked) private var pending: [Int: Disposable] = [:]
     @exclusivity(unchecked) private var nextKey = 0
     @exclusivity(unchecked) private var disposed = false
-    // Keys of steps that ran before `schedule` could record them (synchronous schedulers).
+    /// The key of a step that ran before `schedule` could record it (a synchronous scheduler, or
+    /// a queue that ran it at once on another thread), kept out of `ranKeys` as `lastPending`
+    /// is out of `pending`: a set allocated and hashed for it cost about 700 instructions.
+    @exclusivity(unchecked) private var ranEarly: Int?
+    // Keys of further steps that ran before `schedule` could record them.
     @exclusivity(unchecked) private var ranKeys: Set<Int> = []
     private let resource = ResourceToken()
 
@@ -55,7 +59,12 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
         }
         let disposeNow: Bool = lock.withLock {
             if disposed { return true }
-            // The step may already have run synchronously (immediate scheduler); then it removed its key.
+            // The step may already have run (an immediate scheduler, or a queue on another
+            // thread); then it left its key here.
+            if ranEarly == key {
+                ranEarly = nil
+                return false
+            }
             if !ranKeys.isEmpty && ranKeys.remove(key) != nil { return false }
             if let last = lastPending { pending[last.key] = last.disposable }
             lastPending = (key, disposable)
@@ -71,7 +80,11 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
         if let last = lastPending, last.key == key {
             lastPending = nil
         } else if pending.isEmpty || pending.removeValue(forKey: key) == nil {
-            ranKeys.insert(key)
+            if ranEarly == nil {
+                ranEarly = key
+            } else {
+                ranKeys.insert(key)
+            }
         }
         let action = disposed ? nil : self.action
         lock.unlock()
