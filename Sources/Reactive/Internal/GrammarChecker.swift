@@ -24,13 +24,15 @@ import Darwin
     @inlinable init() {}
 
     /// Marks this thread as delivering; returns whether it is the outermost delivery to release.
-    @inlinable func enter(_ operatorName: StaticString) -> Bool {
+    /// `hasEnded` says whether the producer has sent its terminal event: an event that comes
+    /// from another thread after it is dropped, and not reported (debug builds ask it only then).
+    @inlinable func enter(_ operatorName: StaticString, hasEnded: () -> Bool) -> Bool {
         #if DEBUG
         let me = currentThreadID()
         let (exchanged, current) = owner.compareExchange(expected: 0, desired: me, ordering: .acquiring)
         if exchanged { return true }
         if current != me {
-            reportGrammarViolation(.concurrentDelivery, operatorName)
+            if !hasEnded() { reportGrammarViolation(.concurrentDelivery, operatorName) }
         } else if !reportedReentrancy.exchange(true, ordering: .relaxed) {
             reportGrammarViolation(.reentrantDelivery, operatorName)
         }
@@ -45,6 +47,43 @@ import Darwin
         #if DEBUG
         if outermost { owner.store(0, ordering: .releasing) }
         #endif
+    }
+
+    /// `enter` for a subject, called under its lock once the event was accepted (an event after
+    /// a terminal event, dropped, never gets here, so it is not reported however it overlaps),
+    /// and reporting nothing yet: `leave(_:_:)` reports after the delivery, outside the lock, so
+    /// that a user's handler never runs under it. Taken under the lock, the mark is set before
+    /// any other sender can see the subject's state.
+    @inlinable func enterLocked() -> Entry {
+        #if DEBUG
+        let me = currentThreadID()
+        let (exchanged, current) = owner.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+        if exchanged { return .outermost }
+        return current == me ? .reentrant : .concurrent
+        #else
+        return .outermost
+        #endif
+    }
+
+    /// Ends a delivery started by `enterLocked`, and reports what it found.
+    @inlinable func leave(_ entry: Entry, _ operatorName: StaticString) {
+        #if DEBUG
+        switch entry {
+        case .outermost:
+            owner.store(0, ordering: .releasing)
+        case .reentrant:
+            if !reportedReentrancy.exchange(true, ordering: .relaxed) {
+                reportGrammarViolation(.reentrantDelivery, operatorName)
+            }
+        case .concurrent:
+            reportGrammarViolation(.concurrentDelivery, operatorName)
+        }
+        #endif
+    }
+
+    /// How a delivery began (`enterLocked`).
+    @usableFromInline enum Entry {
+        case outermost, reentrant, concurrent
     }
 }
 

@@ -36,7 +36,7 @@ extension ObservableType {
     @usableFromInline let checker = GrammarChecker()
 
     @inlinable func on(_ event: Event<Element>) {
-        let outermost = checker.enter("create")
+        let outermost = checker.enter("create") { hasTerminated }
         defer { checker.leave(outermost) }
         forward(event)
     }

@@ -28,14 +28,13 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
 
     /// Remembers a `next` element; on a terminal event, sends the result to the subscribers.
     @inlinable public func on(_ event: Event<Element>) {
-        let outermost = checker.enter("AsyncSubject")
-        defer { checker.leave(outermost) }
         lock.lock()
         if stoppedEvent != nil || disposed {
             lock.unlock()
             return
         }
         if case .next(let value) = event {
+            // Nothing is delivered: elements from two threads are only ordered by the lock.
             lastElement = value
             lock.unlock()
             return
@@ -43,11 +42,13 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
         stoppedEvent = StopEvent(stopping: event)
         let last = event.isCompleted ? lastElement : nil
         let recipients = observers.removeAll(delivering: event)
+        let entry = checker.enterLocked()
         lock.unlock()
         if let last {
-            for entry in recipients { entry.observer.on(.next(last)) }
+            for recipient in recipients { recipient.observer.on(.next(last)) }
         }
-        for entry in recipients { entry.observer.on(event) }
+        for recipient in recipients { recipient.observer.on(event) }
+        checker.leave(entry, "AsyncSubject")
     }
 
     @inlinable func subscribe(downstream: consuming Downstream<Element>) -> Upstream {

@@ -40,8 +40,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
 
     /// Sets the current value (for `next`) and sends the event to the subscribers.
     @inlinable public func on(_ event: Event<Element>) {
-        let outermost = checker.enter("BehaviorSubject")
-        defer { checker.leave(outermost) }
         lock.lock()
         if stoppedEvent != nil || disposed {
             lock.unlock()
@@ -52,7 +50,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
         } else {
             stoppedEvent = StopEvent(stopping: event)
         }
+        let entry = checker.enterLocked()
         SubjectObservers.send(event, of: self, unlocking: lock)
+        checker.leave(entry, "BehaviorSubject")
     }
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {

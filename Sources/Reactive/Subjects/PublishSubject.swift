@@ -29,10 +29,10 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
 
     /// Sends an event to the current subscribers; ignored after a terminal event or disposal.
     @inlinable public func on(_ event: Event<Element>) {
-        let outermost = checker.enter("PublishSubject")
-        defer { checker.leave(outermost) }
         guard lockAccepting(event) else { return }
+        let entry = checker.enterLocked()
         SubjectObservers.send(event, of: self, unlocking: lock)
+        checker.leave(entry, "PublishSubject")
     }
 
     /// Takes the lock and accepts `event`, recording a terminal one; false (unlocked) if the
@@ -50,10 +50,10 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
     /// `on(_:)` for an event the caller holds in place: a multicast connection's
     /// (`publish()`, `share(scope: .forever)`), delivered without a copy.
     func on(inPlace event: inout Event<Element>) {
-        let outermost = checker.enter("PublishSubject")
-        defer { checker.leave(outermost) }
         guard lockAccepting(event) else { return }
+        let entry = checker.enterLocked()
         SubjectObservers.sendInPlace(&event, of: self, unlocking: lock)
+        checker.leave(entry, "PublishSubject")
     }
 
     @inlinable func subscribe(downstream: consuming Downstream<Element>) -> Upstream {

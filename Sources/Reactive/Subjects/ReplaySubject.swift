@@ -43,10 +43,10 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
 
     /// Buffers a `next` element and sends the event to the current subscribers.
     @inlinable public func on(_ event: Event<Element>) {
-        let outermost = checker.enter("ReplaySubject")
-        defer { checker.leave(outermost) }
         guard lockAccepting(event) else { return }
+        let entry = checker.enterLocked()
         SubjectObservers.send(event, of: self, unlocking: lock)
+        checker.leave(entry, "ReplaySubject")
     }
 
     /// Takes the lock and accepts `event`: buffers an element, records a terminal event; false
@@ -68,10 +68,10 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
     /// `on(_:)` for an event the caller holds in place: a multicast connection's (`replay(_:)`,
     /// `share(replay:scope:)` beyond one element or `.forever`), delivered without a copy.
     func on(inPlace event: inout Event<Element>) {
-        let outermost = checker.enter("ReplaySubject")
-        defer { checker.leave(outermost) }
         guard lockAccepting(event) else { return }
+        let entry = checker.enterLocked()
         SubjectObservers.sendInPlace(&event, of: self, unlocking: lock)
+        checker.leave(entry, "ReplaySubject")
     }
 
     @inlinable func append(_ value: Element) {
