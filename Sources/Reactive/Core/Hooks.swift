@@ -56,8 +56,9 @@ public enum Hooks {
     /// grammar in a way the library cannot absorb, events delivered from two threads at once,
     /// or sends re-entrantly (an event from inside its own delivery, reported once per
     /// producer). The default writes the message to standard error, and traps for concurrent
-    /// delivery. Events sent after a terminal event are not reported: the grammar lets a source
-    /// send them, and they are dropped silently, as in RxSwift.
+    /// delivery. Events sent after a terminal event are not reported, also from another thread
+    /// while the terminal event is delivered: the grammar lets a source send them, and they are
+    /// dropped silently, as in RxSwift.
     public static var grammarViolationHandler: GrammarViolationHandler {
         get { handlers.withLock { $0.grammarViolation } }
         set { handlers.withLock { $0.grammarViolation = newValue } }
