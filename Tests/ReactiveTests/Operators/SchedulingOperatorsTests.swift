@@ -203,8 +203,19 @@ final class SubscribeOnTests: ReactiveTestCase {
     /// README's dispose guarantee allows), and nothing is left alive. Sources that keep running
     /// and sources that complete inside `subscribe` (whose completion disposes the subscription
     /// before the work has handed its subscription over).
+    ///
+    /// On a concurrent dispatch queue (where the subscription dispatches itself) and on an
+    /// operation queue running four at once (the general path, through the scheduler's handles).
     func testSubscribeOn_disposeRacingTheScheduledWorkOnAConcurrentQueue_disposesEverySourceSubscriptionOnce() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
+        let operations = OperationQueue()
+        operations.maxConcurrentOperationCount = 4
+        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: OperationQueueScheduler(operationQueue: operations))
+        // The leak check (tearDown) then finds everything the scheduled disposals and the
+        // cancelled work held released.
+    }
+
+    private func assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on scheduler: ImmediateSchedulerType, file: StaticString = #filePath, line: UInt = #line) {
         let disposer = DispatchQueue(label: "disposer")
         let rounds = 1_500
         for completesAtOnce in [false, true] {
@@ -230,9 +241,10 @@ final class SubscribeOnTests: ReactiveTestCase {
                     if case .next(true) = event { lateEvents.increment() }
                     checker.leave()
                 }
-                // Vary the moment: at once, or after up to 18 µs (the work is usually running
-                // by then); every third round also from another thread at the same time.
-                spinWait(nanoseconds: UInt64(round % 7) * 3_000)
+                // Vary the moment: at once, or after up to 60 µs (a dispatch queue's work is
+                // usually running after a few, an operation queue's later); every third round
+                // also from another thread at the same time.
+                spinWait(nanoseconds: UInt64(round % 13) * 5_000)
                 let both = round % 3 == 0
                 let otherDone = DispatchSemaphore(value: 0)
                 if both {
@@ -246,15 +258,13 @@ final class SubscribeOnTests: ReactiveTestCase {
                 disposeReturned.set()
             }
             waitUntil(timeout: 10) { sourceDisposals.value == subscribed.value }
-            XCTAssertEqual(sourceDisposals.value, subscribed.value, "completes at once: \(completesAtOnce): every source subscription made is disposed")
-            XCTAssertEqual(disposedTwice.value, 0, "completes at once: \(completesAtOnce)")
-            XCTAssertEqual(lateEvents.value, 0, "completes at once: \(completesAtOnce): events sent after dispose returned arrived")
-            XCTAssertEqual(checker.overlaps, 0)
-            XCTAssertGreaterThan(subscribed.value, 0, "some work ran before its disposal")
-            XCTAssertLessThan(subscribed.value, rounds, "some work was cancelled before it ran")
+            XCTAssertEqual(sourceDisposals.value, subscribed.value, "\(type(of: scheduler)), completes at once: \(completesAtOnce): every source subscription made is disposed", file: file, line: line)
+            XCTAssertEqual(disposedTwice.value, 0, "\(type(of: scheduler)), completes at once: \(completesAtOnce)", file: file, line: line)
+            XCTAssertEqual(lateEvents.value, 0, "\(type(of: scheduler)), completes at once: \(completesAtOnce): events sent after dispose returned arrived", file: file, line: line)
+            XCTAssertEqual(checker.overlaps, 0, file: file, line: line)
+            XCTAssertGreaterThan(subscribed.value, 0, "\(type(of: scheduler)): some work ran before its disposal", file: file, line: line)
+            XCTAssertLessThan(subscribed.value, rounds, "\(type(of: scheduler)): some work was cancelled before it ran", file: file, line: line)
         }
-        // The leak check (tearDown) then finds everything the scheduled disposals and the
-        // cancelled work held released.
     }
 
     func testDelaySubscription_workRunningBeforeItsHandleArrives_keepsTheSourceSubscription() {
