@@ -5,8 +5,8 @@ import Synchronization
 /// Assigning after disposal disposes the assigned disposable at once. Assigning twice is a
 /// programmer error and traps.
 public class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
-    // Not `final` so that the library's dispatch schedulers can make one object of a scheduled
-    // action and its handle (`DispatchScheduledWork`); not `open`, so no other module can.
+    // Not `final` so that the library's schedulers can make one object of a scheduled action
+    // and its handle (`ScheduledWork`); not `open`, so no other module can subclass it.
     private static let disposedBit = 1
     private static let assignedBit = 2
 

@@ -17,6 +17,7 @@ extension ObservableType where Element: RxAbstractInteger {
 
 // Inlinable, so that its ticks run specialised in the caller's module: generic at run time,
 // each tick looked the metadata of its generic types up (about 830 instructions a tick).
+// Unchecked Sendable: its properties are constants set at creation, the scheduler Sendable.
 @usableFromInline final class TimerObservable<Element: RxAbstractInteger>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let dueTime: RxTimeInterval
     @usableFromInline let period: RxTimeInterval?

@@ -32,9 +32,10 @@ extension ObservableType {
     /// from the monotonic clock (see `clock()`).
     @usableFromInline let batches: Bool
     @usableFromInline let timer = SerialDisposable()
-    // Guarded by lock: events waiting, their due times in seconds (`clock()`; apart: an array of numbers is freed
-    // without a call per element, an array of tuples holding events is not), the first still
-    // waiting, and whether a step is pending. Exclusivity unchecked: the lock guards them.
+    // Guarded by lock: events waiting, their due times in seconds (`clock()`; apart: an array
+    // of numbers is freed without a call per element, an array of tuples holding events is
+    // not), the first still waiting, and whether a step is pending. Exclusivity unchecked: the
+    // lock guards them.
     @exclusivity(unchecked) @usableFromInline var waiting: [Event<Element>] = []
     @exclusivity(unchecked) @usableFromInline var dues: [Double] = []
     @exclusivity(unchecked) @usableFromInline var waitingHead = 0
