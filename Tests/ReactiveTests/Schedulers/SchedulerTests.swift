@@ -9,43 +9,39 @@ import XCTest
 final class SchedulerTests: ReactiveTestCase {
     /// A step that recurses several times leaves several steps pending: disposing cancels each.
     func testScheduleRecursive_disposing_cancelsEveryStepStillPending() {
-        let scheduler = QueueingScheduler()
-        var ran: [Int] = []
-        let subscription = scheduler.scheduleRecursive(0) { value, recurse in
-            ran.append(value)
-            if value == 0 {
-                recurse(1)
-                recurse(2)
-                recurse(3)
-            }
-        }
-        scheduler.runNext()
+        let (scheduler, ran, subscription) = recursion(fromZeroScheduling: [1, 2, 3])
         XCTAssertEqual(scheduler.handles.count, 4)
         subscription.dispose()
         XCTAssertEqual(scheduler.handles.dropFirst().map(\.isDisposed), [true, true, true])
         // The scheduler runs cancelled work anyway: the disposed steps must do nothing.
         while !scheduler.queue.isEmpty { scheduler.runNext() }
-        XCTAssertEqual(ran, [0])
+        XCTAssertEqual(ran.values, [0])
     }
 
     /// Pending steps run in turn, each once, whichever runs first.
     func testScheduleRecursive_severalPendingSteps_eachRunsOnce() {
-        let scheduler = QueueingScheduler()
-        var ran: [Int] = []
-        let subscription = scheduler.scheduleRecursive(0) { value, recurse in
-            ran.append(value)
-            if value == 0 {
-                recurse(1)
-                recurse(2)
-            }
-        }
-        scheduler.runNext()
+        let (scheduler, ran, subscription) = recursion(fromZeroScheduling: [1, 2])
         let pending = scheduler.queue
         pending[1]()
         pending[0]()
-        XCTAssertEqual(ran, [0, 2, 1])
+        XCTAssertEqual(ran.values, [0, 2, 1])
         subscription.dispose()
         XCTAssertEqual(scheduler.handles.map(\.isDisposed), [false, false, false], "nothing was pending any more")
+    }
+
+    /// A recursion on a queueing scheduler whose first step (0) schedules `children`, each a
+    /// step that schedules nothing; the first step has run, the children wait in the queue.
+    private func recursion(fromZeroScheduling children: [Int]) -> (QueueingScheduler, ran: Collector<Int>, Disposable) {
+        let scheduler = QueueingScheduler()
+        let ran = Collector<Int>()
+        let subscription = scheduler.scheduleRecursive(0) { value, recurse in
+            ran.append(value)
+            if value == 0 {
+                for child in children { recurse(child) }
+            }
+        }
+        scheduler.runNext()
+        return (scheduler, ran, subscription)
     }
 
     func testCurrentThreadScheduler_nestedScheduleRunsAfterCurrentWork() {
