@@ -198,6 +198,11 @@ import Synchronization
 
     /// Handles an event of source `index`; a `next` carries the address of the element.
     func onSource(_ event: Event<UnsafeRawPointer>, at index: Int)
+
+    /// Handles the event at `event` of source `index` at once, before `receive` decodes it, if
+    /// the sink has a shortcut for it (combineLatest's last running source,
+    /// `CombineLatestSink.receiveAtOnce`); false leaves it to `receive`.
+    func receiveAtOnce(_ event: UnsafeMutableRawPointer, at index: Int) -> Bool
 }
 
 extension CombiningSinkProtocol {
@@ -223,11 +228,23 @@ extension CombiningSinkProtocol {
 
     /// Decodes an event of source `index` (at `event`, an `Event` of the source's element type)
     /// and handles it, unless the sink is disposed or the source has ended (a source's events
-    /// never overlap and only its own terminal event ends it, so this needs no lock).
+    /// never overlap and only its own terminal event ends it, so this needs no lock); or hands
+    /// it to the sink's shortcut (`receiveAtOnce`) first.
     @inlinable @inline(__always) func receive(_ event: UnsafeMutableRawPointer, at index: Int) {
+        if receiveAtOnce(event, at: index) { return }
+        receiveChecked(event, at: index)
+    }
+
+    /// `receive` past the shortcut: out of line, so that the handler keeps few registers.
+    @inlinable @inline(never) func receiveChecked(_ event: UnsafeMutableRawPointer, at index: Int) {
         if isDisposed || sourceHasEnded(index) { return }
         let decoded = layout.sources.withUnsafeBufferPointer { $0[index].decode(event) }
         onSource(decoded, at: index)
+    }
+
+    /// No shortcut (zip's case).
+    @inlinable @inline(__always) func receiveAtOnce(_ event: UnsafeMutableRawPointer, at index: Int) -> Bool {
+        false
     }
 
     /// `receive` for an event decoded already (a `just` source's, see `CombiningSink.start`).

@@ -183,13 +183,32 @@ import Synchronization
         do {
             event = .next(try makeElement())
         } catch {
-            emitStop(.error(error))
+            emitStop(thrown: error)
             return
         }
         // By value, through the downstream's pointer path: in place (a `var` handed `inout`)
         // cost merge and combineLatest 55 to 86 instructions an event more.
         downstream.on(event)
-        if let next = nextQueued() { emit(next) }
+        emitQueued()
+    }
+
+    /// `emitStop` of an error an element's conversion threw: out of line, so that an emitting
+    /// path (inlined into a source's handler) keeps no registers for it.
+    @inlinable @inline(never) final func emitStop(thrown error: any Error) {
+        emitStop(.error(error))
+    }
+
+    /// Without `lock`, as the emitter after a delivery: ends the emission, or delivers what was
+    /// queued meanwhile (`nextQueued`). The queued case out of line, for the same reason as
+    /// `emitStop(thrown:)`.
+    @inlinable @inline(__always) final func emitQueued() {
+        if emitState.compareExchange(expected: Self.emittingBit, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
+        emitQueuedSlowly()
+    }
+
+    /// `emitQueued` once something was queued.
+    @inlinable @inline(never) final func emitQueuedSlowly() {
+        if let next = nextQueuedSlowly() { emit(next) }
     }
 
     /// Without `lock`: delivers `first` (accepted by `acceptLocked`, which made the caller the
@@ -312,7 +331,7 @@ import Synchronization
             return
         }
         downstream.forward(&event)
-        if let next = nextQueued() { emit(next) }
+        emitQueued()
     }
 }
 

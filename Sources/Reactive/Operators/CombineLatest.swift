@@ -49,6 +49,15 @@ extension ObservableType {
     /// by that source's own element, and final (once that source has ended, or the sink is
     /// disposed, its events stop at `receive`).
     @usableFromInline let soleSource = Atomic<Int>(-1)
+    /// `soleSource` when every value is plain bytes and that source's is one word (an `Int`, a
+    /// `Double`; then `soleSource` stays -1): its elements take `receiveAtOnce`, ahead of the
+    /// decoding and the checks of `receive`. Set under the lock, as `soleSource`, after
+    /// `wordSoleSlot`; never another source's afterwards.
+    @usableFromInline let wordSoleSource = Atomic<Int>(-1)
+    /// Where `wordSoleSource`'s value goes in `latest`. Written under the lock before
+    /// `wordSoleSource` is stored (releasing), read only after it is loaded (acquiring) and
+    /// found to be the caller's source.
+    @exclusivity(unchecked) @usableFromInline var wordSoleSlot: UnsafeMutableRawPointer?
 
     @inlinable init(downstream: Downstream<Result>, node: borrowing CombiningNode<Result>) {
         let count = node.layout.sources.count
@@ -102,6 +111,42 @@ extension ObservableType {
         layout.store(value, at: index, in: latest, initialized: true)
         emitterThread = Self.onlySenderThread
         emitNext { try read(latest) }
+    }
+
+    /// An element of `wordSoleSource` with nobody emitting: stored by its precomputed place and
+    /// emitted with no lock (see `nextFromSoleSource` for why nothing else can touch `latest`
+    /// meanwhile). Not a `next`, or somebody emitting (a re-entrant event), goes to `receive`.
+    ///
+    /// Before `receive`'s checks, which it needs none of. Whatever the source sends after its
+    /// terminal event (against the contract) finds the sink emitting, since the emission that
+    /// delivers a terminal event ends in the sink's disposal and never clears `emitState`: it
+    /// goes to `receive`, which drops it. A disposal is seen by `emitNext`, the value stored
+    /// meanwhile being plain bytes that nothing releases. The event's case and the element are
+    /// read at the offsets `becomeSoleSourceLocked` checked (`wordEventTagOffset`).
+    @inlinable @inline(__always) func receiveAtOnce(_ event: UnsafeMutableRawPointer, at index: Int) -> Bool {
+        guard wordSoleSource.load(ordering: .acquiring) == index,
+              event.load(fromByteOffset: Self.wordEventTagOffset, as: UInt8.self) == CombinedBytes.nextTag,
+              emitState.compareExchange(expected: 0, desired: Self.emittingBit, ordering: .acquiring).exchanged else { return false }
+        // Set whenever `wordSoleSource` is (see there).
+        wordSoleSlot.unsafelyUnwrapped.storeBytes(of: event.load(as: UInt64.self), as: UInt64.self)
+        emitterThread = Self.onlySenderThread
+        emitNext { try read(latest) }
+        return true
+    }
+
+    /// Where an `Event` of a one-word element keeps its case: after the word (an `error`'s
+    /// payload is one word too; see `CombinedBytes.tagOffset(eventSize:)`).
+    @inlinable static var wordEventTagOffset: Int { 8 }
+
+    /// Makes source `index` the sole source (see `soleSource`); under the lock.
+    @inlinable func becomeSoleSourceLocked(_ index: Int) {
+        let record = layout.sources.withUnsafeBufferPointer { $0[index] }
+        if layout.isTrivial && record.size == 8 && record.tagOffset == Self.wordEventTagOffset {
+            wordSoleSlot = latest + record.offset
+            wordSoleSource.store(index, ordering: .releasing)
+        } else {
+            soleSource.store(index, ordering: .releasing)
+        }
     }
 
     /// `just` sources' elements and completions (see `CombiningSink.start`). While a `just`'s
@@ -166,7 +211,7 @@ extension ObservableType {
             }
             if active == 1 {
                 // The others have completed, and every source has a value.
-                soleSource.store(index, ordering: .releasing)
+                becomeSoleSourceLocked(index)
             }
             if !deliversAtOnceLocked {
                 // Another call is emitting, or waits to: queue a snapshot of its own.

@@ -358,8 +358,9 @@ final class CombineLatestTests: ReactiveTestCase {
     }
 
     // Once every other source has completed and each has a value, the source left delivers
-    // without the lock (`CombineLatestSink.nextFromSoleSource`): its first element after that
-    // arms the path, the next ones take it.
+    // without the lock (`CombineLatestSink.receiveAtOnce` for a one-word plain element, as in
+    // most tests here; `nextFromSoleSource` otherwise): its first element after that arms the
+    // path, the next ones take it.
 
     func testCombineLatest_oneSourceLeft_sendsEachCombinationThenCompletesWithIt() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -478,6 +479,41 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(live.value, 2, "only the latest value of each source is kept")
         subscription.dispose()
         XCTAssertEqual(live.value, 0)
+    }
+
+    // A source left whose element is one word of plain bytes, in a row of plain bytes, takes
+    // `CombineLatestSink.receiveAtOnce` (its value stored by a precomputed place); any other
+    // takes `nextFromSoleSource`.
+
+    func testCombineLatest_oneWordSourceLeftFirstInARowOfMixedSizes_eachCombinationReadsEveryPlace() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(240, 3), .next(250, 4), .completed(270)])
+        let flags = scheduler.createHotObservable([.next(215, true), .completed(220)])
+        let small = scheduler.createHotObservable([.next(205, Int32(7)), .completed(225)])
+        let res = scheduler.start { Observable.combineLatest(xs, flags, small) { "\($0) \($1) \($2)" } }
+        XCTAssertEqual(res.events, [.next(215, "1 true 7"), .next(230, "2 true 7"), .next(240, "3 true 7"), .next(250, "4 true 7"), .completed(270)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 270)])
+        XCTAssertEqual(flags.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(small.subscriptions, [Subscription(200, 225)])
+    }
+
+    func testCombineLatest_oneWordSourceLeft_errorAfterElements_isSentAndDisposesIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1.5), .completed(215)])
+        let ys = scheduler.createHotObservable([.next(220, 1.0), .next(230, 2.0), .next(240, 3.0), .error(250, TestError.first), .next(260, 4.0)])
+        let res = scheduler.start { Observable.combineLatest(xs, ys, resultSelector: +) }
+        XCTAssertEqual(res.events, [.next(220, 2.5), .next(230, 3.5), .next(240, 4.5), .error(250, TestError.first)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatest_narrowPlainSourceLeft_storesOnlyItsOwnBytes() {
+        // A `Bool` left before an `Int32` in the row: storing a whole word for it would overwrite
+        // the `Int32`'s place.
+        let scheduler = TestScheduler(initialClock: 0)
+        let flags = scheduler.createHotObservable([.next(210, true), .next(230, false), .next(240, true), .completed(250)])
+        let small = scheduler.createHotObservable([.next(215, Int32(-1)), .completed(220)])
+        let res = scheduler.start { Observable.combineLatest(flags, small) { "\($0) \($1)" } }
+        XCTAssertEqual(res.events, [.next(215, "true -1"), .next(230, "false -1"), .next(240, "true -1"), .completed(250)])
     }
 
     func testCombineLatest_oneSourceLeft_sendingFromThreadsInTurn_countsExactly() {
