@@ -116,11 +116,7 @@ private final class ResumeOnce<Element: Sendable>: @unchecked Sendable {
     }
 
     func resume(_ result: Result<Element?, Swift.Error>) {
-        let taken = lock.withLock {
-            defer { continuation = nil }
-            return continuation
-        }
-        taken?.resume(with: result)
+        lock.take(&continuation)?.resume(with: result)
     }
 }
 

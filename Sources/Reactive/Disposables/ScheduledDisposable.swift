@@ -24,11 +24,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     public func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         _ = scheduler.schedule(self) { this in
-            let taken = this.lock.withLock { () -> Disposable? in
-                defer { this.disposable = nil }
-                return this.disposable
-            }
-            taken?.dispose()
+            this.lock.take(&this.disposable)?.dispose()
             return Disposables.create()
         }
     }

@@ -49,6 +49,15 @@ import Darwin
         defer { unlock() }
         return try body()
     }
+
+    /// Takes the value out of `slot` holding the lock, leaving nil there: for a value that is
+    /// used after unlocking (a disposable disposed, a continuation resumed, a closure released),
+    /// since that may call back into its owner. The access to `slot` ends when this returns.
+    @inlinable package func take<Value>(_ slot: inout Value?) -> Value? {
+        lock()
+        defer { unlock() }
+        return slot.take()
+    }
 }
 
 /// Carries a value across a concurrency boundary that the library synchronises itself.

@@ -116,11 +116,7 @@ extension ObservableType {
     }
 
     @usableFromInline func disposeSource() {
-        lock.lock()
-        let subscription = sourceSubscription
-        sourceSubscription = nil
-        lock.unlock()
-        subscription?.dispose()
+        lock.take(&sourceSubscription)?.dispose()
     }
 }
 
@@ -198,11 +194,7 @@ extension ObservableType {
     /// Disposes the source's subscription on the scheduler (as `ScheduledDisposable` does).
     private func scheduleDisposal() {
         _ = scheduler.schedule(self) { this in
-            let subscription = this.lock.withLock { () -> Disposable? in
-                defer { this.sourceSubscription = nil }
-                return this.sourceSubscription
-            }
-            subscription?.dispose()
+            this.lock.take(&this.sourceSubscription)?.dispose()
             return Disposables.create()
         }
     }

@@ -188,19 +188,12 @@ final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
     var isDisposed: Bool { disposable.isDisposed }
 
     func invoke() {
-        let action: (() -> Disposable)? = lock.withLock {
-            defer { self.action = nil }
-            return self.action
-        }
-        guard let action, !disposable.isDisposed else { return }
+        guard let action = lock.take(&self.action), !disposable.isDisposed else { return }
         disposable.setDisposable(action())
     }
 
     func dispose() {
-        let action: (() -> Disposable)? = lock.withLock {
-            defer { self.action = nil }
-            return self.action
-        }
+        let action = lock.take(&self.action)
         disposable.dispose()
         _ = action  // released here, outside the lock
     }
