@@ -277,6 +277,35 @@ final class SchedulerTests: ReactiveTestCase {
         }
     }
 
+    /// `scheduleRelative` with a due time of zero or less takes the queue's next turn, in the
+    /// queue's order with what is queued after it (a dispatch timer fired after those); its
+    /// handle cancels it as `schedule`'s does; it never runs inside the call, not even on
+    /// `MainScheduler` from the main thread.
+    func testDispatchScheduler_relativeWorkDueNow_runsInQueueOrder_cancellable_neverAtOnce() {
+        let queue = DispatchQueue(label: "test.due-now")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let order = Collector<String>()
+        let hold = DispatchSemaphore(value: 0)
+        queue.async { hold.wait() }
+        _ = scheduler.scheduleRelative("zero", dueTime: .nanoseconds(0)) { order.append($0); return Disposables.create() }
+        _ = scheduler.scheduleRelative("negative", dueTime: .milliseconds(-5)) { order.append($0); return Disposables.create() }
+        scheduler.scheduleRelative("cancelled", dueTime: .seconds(0)) { order.append($0); return Disposables.create() }.dispose()
+        queue.async { order.append("queued after") }
+        hold.signal()
+        queue.sync {}
+        XCTAssertEqual(order.values, ["zero", "negative", "queued after"])
+
+        var ranAtOnce = false
+        let ran = expectation(description: "ran on the main queue")
+        _ = MainScheduler.instance.scheduleRelative((), dueTime: .nanoseconds(0)) { _ in
+            ranAtOnce = true
+            ran.fulfill()
+            return Disposables.create()
+        }
+        XCTAssertFalse(ranAtOnce, "a relative action is queued, even for the main thread")
+        wait(for: [ran], timeout: 5)
+    }
+
     func testConcurrentDispatchQueueScheduler_cancelledRelativeWorkNeverRuns() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let ran = Counter()
