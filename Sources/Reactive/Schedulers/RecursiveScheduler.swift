@@ -47,8 +47,12 @@ final class RecursiveScheduler<State>: Cancelable, @unchecked Sendable {
             return nextKey
         }
         guard let key else { return }
-        let step: (State) -> Disposable = { [weak self] state in
-            self?.run(state, key: key)
+        // Holds the recursion strongly until the step runs or is cancelled, as RxSwift's does: a
+        // weak reference gave every recursion a side table (an allocation, and the slow path of
+        // each retain and release), and nothing holds the step longer (it is dropped from
+        // `lastPending` or `pending` when it runs, and disposed with the recursion).
+        let step: (State) -> Disposable = { [self] state in
+            run(state, key: key)
             return Disposables.create()
         }
         let disposable: Disposable

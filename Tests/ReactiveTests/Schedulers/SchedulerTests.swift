@@ -21,12 +21,24 @@ final class SchedulerTests: ReactiveTestCase {
     /// Pending steps run in turn, each once, whichever runs first.
     func testScheduleRecursive_severalPendingSteps_eachRunsOnce() {
         let (scheduler, ran, subscription) = recursion(fromZeroScheduling: [1, 2])
-        let pending = scheduler.queue
-        pending[1]()
-        pending[0]()
+        scheduler.run(at: 1)
+        scheduler.run(at: 0)
         XCTAssertEqual(ran.values, [0, 2, 1])
         subscription.dispose()
         XCTAssertEqual(scheduler.handles.map(\.isDisposed), [false, false, false], "nothing was pending any more")
+    }
+
+    /// A recursion whose handle nobody keeps goes on until it stops recursing, as RxSwift's: only
+    /// disposing the handle cancels it (its pending step holds it), and it is released after.
+    func testScheduleRecursive_handleDropped_runsUntilItStopsRecursing() {
+        let scheduler = QueueingScheduler()
+        let ran = Collector<Int>()
+        _ = scheduler.scheduleRecursive(0) { value, recurse in
+            ran.append(value)
+            if value < 2 { recurse(value + 1) }
+        }
+        while !scheduler.queue.isEmpty { scheduler.runNext() }
+        XCTAssertEqual(ran.values, [0, 1, 2])
     }
 
     /// A recursion on a queueing scheduler whose first step (0) schedules `children`, each a

@@ -828,6 +828,11 @@ final class QueueingScheduler: ImmediateSchedulerType, @unchecked Sendable {
     func runNext() {
         queue.removeFirst()()
     }
+
+    /// Runs the item at `index` of the queue out of turn (and lets it go, as a scheduler does).
+    func run(at index: Int) {
+        queue.remove(at: index)()
+    }
 }
 
 final class SteppedScheduler: SchedulerType, @unchecked Sendable {
