@@ -18,6 +18,18 @@ import Dispatch
 
     /// The end of a delivery `beginImmediate()` allowed.
     func endImmediate()
+
+    /// Queues `work` on the scheduler's queue as its `scheduleRelative` does for a due time that
+    /// has come (`MainScheduler` does not count it as its queued work).
+    func dispatchDue(_ work: @escaping @Sendable () -> Void)
+
+    /// A dispatch timer on the scheduler's queue that runs `handler` each time it fires; it fires
+    /// only once armed (`armStepTimer`), and stops for good when cancelled (which releases
+    /// `handler`).
+    func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer
+
+    /// Arms `timer` to fire once, `interval` from now, with the scheduler's leeway.
+    func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval)
 }
 
 extension DispatchBatching {
@@ -61,4 +73,16 @@ extension ConcurrentDispatchQueueScheduler: DispatchBatching {
     @usableFromInline func beginImmediate() -> Bool { false }
 
     @usableFromInline func endImmediate() {}
+
+    @usableFromInline func dispatchDue(_ work: @escaping @Sendable () -> Void) {
+        configuration.queue.async(execute: work)
+    }
+
+    @usableFromInline func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
+        configuration.makeStepTimer(handler)
+    }
+
+    @usableFromInline func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval) {
+        configuration.armStepTimer(timer, after: interval)
+    }
 }

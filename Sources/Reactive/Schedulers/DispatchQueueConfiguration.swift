@@ -33,6 +33,21 @@ struct DispatchQueueConfiguration: @unchecked Sendable {
         return disposable
     }
 
+    /// A timer that runs `handler` on the queue each time it is armed (`armStepTimer`): resumed
+    /// with no deadline, so it waits until then.
+    func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler(handler: handler)
+        timer.resume()
+        return timer
+    }
+
+    /// Arms `timer` to fire once, `interval` from now (a timer armed again before it fired fires
+    /// only at the new time).
+    func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval) {
+        timer.schedule(deadline: DispatchTime.now() + interval, repeating: .never, leeway: leeway)
+    }
+
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let disposable = TimerDisposable(timer)

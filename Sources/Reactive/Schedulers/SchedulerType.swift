@@ -70,5 +70,5 @@ extension DispatchTimeInterval {
     }
 
     /// Whether the interval is zero or negative.
-    var isNow: Bool { seconds <= 0 }
+    @usableFromInline var isNow: Bool { seconds <= 0 }
 }

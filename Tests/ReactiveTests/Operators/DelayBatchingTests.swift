@@ -168,6 +168,53 @@ final class DelayBatchingTests: ReactiveTestCase {
         subscription.dispose()
     }
 
+    /// A step waiting for a later time holds the sink and its waiting events: disposing cancels
+    /// it, so they are released at once, not when it would have fired (30 s later), on either
+    /// kind of dispatch queue.
+    func testDispatchQueue_disposedWhileAStepWaitsForALaterTime_releasesTheWaitingEventsAtOnce() {
+        let schedulers: [SchedulerType] = [
+            SerialDispatchQueueScheduler(serialQueue: DispatchQueue(label: "delay-later")),
+            ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "delay-later-concurrent", attributes: .concurrent)),
+        ]
+        for scheduler in schedulers {
+            let live = Counter()
+            let subject = PublishSubject<LiveValue>()
+            let received = Collector<Int>()
+            let subscription = subject.delay(.seconds(30), scheduler: scheduler).subscribe(onNext: { received.append($0.id) })
+            subject.onNext(LiveValue(1, live: live))
+            subject.onNext(LiveValue(2, live: live))
+            XCTAssertEqual(live.value, 2, "the events wait in the sink")
+            subscription.dispose()
+            waitUntil(timeout: 5) { live.value == 0 }
+            XCTAssertEqual(live.value, 0, "\(type(of: scheduler)): released with the cancelled step")
+            XCTAssertEqual(received.values, [])
+        }
+    }
+
+    /// On a concurrent queue, through many runs whose steps wait for later times (the sink's one
+    /// timer, armed by each step for the next, and by a new run while the last step of the run
+    /// before may still deliver): every event arrives once, in order, one at a time, and the
+    /// subscription ends with nothing left.
+    func testConcurrentQueue_stepsForLaterTimesChainedThroughManyRuns_deliverEveryEventOnceInOrder() {
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "delay-chain", attributes: .concurrent))
+        let subject = PublishSubject<Int>()
+        let received = Collector<Int>()
+        let checker = ContractChecker()
+        let subscription = subject.delay(.microseconds(300), scheduler: scheduler).subscribe(onNext: { value in
+            checker.enter()
+            received.append(value)
+            checker.leave()
+        })
+        for value in 0..<400 {
+            subject.onNext(value)
+            if value % 3 == 0 { spinWait(nanoseconds: 150_000) }
+        }
+        waitUntil(timeout: 20) { received.values.count == 400 }
+        subscription.dispose()
+        XCTAssertEqual(received.values, Array(0..<400))
+        XCTAssertEqual(checker.overlaps, 0)
+    }
+
     func testSeveralSendingThreads_andADisposeFromAnotherThread() {
         assertSeveralSendersAndADisposeFromAnotherThread { $0.delay(.nanoseconds(0), scheduler: $1) }
     }
