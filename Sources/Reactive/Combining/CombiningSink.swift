@@ -231,13 +231,7 @@ extension CombiningSinkProtocol {
     /// never overlap and only its own terminal event ends it, so this needs no lock); or hands
     /// it to the sink's shortcut (`receiveAtOnce`) first.
     @inlinable @inline(__always) func receive(_ event: UnsafeMutableRawPointer, at index: Int) {
-        if receiveAtOnce(event, at: index) { return }
-        receiveChecked(event, at: index)
-    }
-
-    /// `receive` past the shortcut: out of line, so that the handler keeps few registers.
-    @inlinable @inline(never) func receiveChecked(_ event: UnsafeMutableRawPointer, at index: Int) {
-        if isDisposed || sourceHasEnded(index) { return }
+        if receiveAtOnce(event, at: index) || isDisposed || sourceHasEnded(index) { return }
         let decoded = layout.sources.withUnsafeBufferPointer { $0[index].decode(event) }
         onSource(decoded, at: index)
     }

@@ -103,7 +103,9 @@ extension ObservableType {
     ///
     /// The snapshot of the emission before, if any, is released here (no other caller touches
     /// it while this one is the emitter), so that it keeps no value that is no longer the latest.
-    @inlinable @inline(__always) func nextFromSoleSource(_ value: UnsafeRawPointer, at index: Int) {
+    // Out of line: inlined into each source's handler, its copies at the element's type kept
+    // registers saved on the `receiveAtOnce` path too.
+    @inlinable @inline(never) func nextFromSoleSource(_ value: UnsafeRawPointer, at index: Int) {
         if emitRowIsFull {
             layout.destroyRow(emitRow)
             emitRowIsFull = false
@@ -140,9 +142,10 @@ extension ObservableType {
 
     /// Makes source `index` the sole source (see `soleSource`); under the lock.
     @inlinable func becomeSoleSourceLocked(_ index: Int) {
-        let record = layout.sources.withUnsafeBufferPointer { $0[index] }
-        if layout.isTrivial && record.size == 8 && record.tagOffset == Self.wordEventTagOffset {
-            wordSoleSlot = latest + record.offset
+        // The record's three numbers read in place (a copy of the whole record cost more).
+        let (offset, size, tagOffset) = layout.sources.withUnsafeBufferPointer { ($0[index].offset, $0[index].size, $0[index].tagOffset) }
+        if layout.isTrivial && size == 8 && tagOffset == Self.wordEventTagOffset {
+            wordSoleSlot = latest + offset
             wordSoleSource.store(index, ordering: .releasing)
         } else {
             soleSource.store(index, ordering: .releasing)
