@@ -10,7 +10,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked S
     /// The scheduler's time type.
     public typealias Time = Date
 
-    let configuration: DispatchQueueConfiguration
+    @usableFromInline let configuration: DispatchQueueConfiguration
 
     /// The current time.
     public var now: RxTime { Date() }

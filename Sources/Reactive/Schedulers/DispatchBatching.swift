@@ -19,20 +19,29 @@ import Dispatch
     /// The end of a delivery `beginImmediate()` allowed.
     func endImmediate()
 
+    /// The scheduler's queue and leeway.
+    var configuration: DispatchQueueConfiguration { get }
+}
+
+extension DispatchBatching {
     /// Queues `work` on the scheduler's queue as its `scheduleRelative` does for a due time that
     /// has come (`MainScheduler` does not count it as its queued work).
-    func dispatchDue(_ work: @escaping @Sendable () -> Void)
+    @usableFromInline func dispatchDue(_ work: @escaping @Sendable () -> Void) {
+        configuration.queue.async(execute: work)
+    }
 
     /// A dispatch timer on the scheduler's queue that runs `handler` each time it fires; it fires
     /// only once armed (`armStepTimer`), and stops for good when cancelled (which releases
     /// `handler`).
-    func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer
+    @usableFromInline func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
+        configuration.makeStepTimer(handler)
+    }
 
     /// Arms `timer` to fire once, `interval` from now, with the scheduler's leeway.
-    func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval)
-}
+    @usableFromInline func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval) {
+        configuration.armStepTimer(timer, after: interval)
+    }
 
-extension DispatchBatching {
     /// Runs `step` as the scheduler's `schedule` would: at once when it allows
     /// (`MainScheduler` on the main queue with nothing queued), else on its queue, later.
     @inlinable func runStep(_ step: @escaping @Sendable () -> Void) {
@@ -73,16 +82,4 @@ extension ConcurrentDispatchQueueScheduler: DispatchBatching {
     @usableFromInline func beginImmediate() -> Bool { false }
 
     @usableFromInline func endImmediate() {}
-
-    @usableFromInline func dispatchDue(_ work: @escaping @Sendable () -> Void) {
-        configuration.queue.async(execute: work)
-    }
-
-    @usableFromInline func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
-        configuration.makeStepTimer(handler)
-    }
-
-    @usableFromInline func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval) {
-        configuration.armStepTimer(timer, after: interval)
-    }
 }

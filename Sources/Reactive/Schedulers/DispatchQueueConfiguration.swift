@@ -4,7 +4,7 @@ import Foundation
 /// What the dispatch-queue schedulers share: scheduling on a queue, after a delay, periodically.
 ///
 /// Cancellation releases a pending action at once (timers are cancelled, not left to fire).
-struct DispatchQueueConfiguration: @unchecked Sendable {
+@usableFromInline struct DispatchQueueConfiguration: @unchecked Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
 

@@ -10,7 +10,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// The scheduler's time type.
     public typealias Time = Date
 
-    let configuration: DispatchQueueConfiguration
+    @usableFromInline let configuration: DispatchQueueConfiguration
 
     /// The current time.
     public var now: RxTime { Date() }
@@ -56,21 +56,6 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     @usableFromInline func beginImmediate() -> Bool { false }
 
     @usableFromInline func endImmediate() {}
-
-    /// Queues work due now, as `scheduleRelative` does (see `DispatchBatching`).
-    @usableFromInline final func dispatchDue(_ work: @escaping @Sendable () -> Void) {
-        configuration.queue.async(execute: work)
-    }
-
-    /// A timer for steps due later (see `DispatchBatching`).
-    @usableFromInline final func makeStepTimer(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
-        configuration.makeStepTimer(handler)
-    }
-
-    /// Arms a step timer (see `DispatchBatching`).
-    @usableFromInline final func armStepTimer(_ timer: DispatchSourceTimer, after interval: RxTimeInterval) {
-        configuration.armStepTimer(timer, after: interval)
-    }
 
     /// Schedules `action` on the queue after `dueTime`.
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
