@@ -218,4 +218,10 @@ final class DelayBatchingTests: ReactiveTestCase {
     func testSeveralSendingThreads_andADisposeFromAnotherThread() {
         assertSeveralSendersAndADisposeFromAnotherThread { $0.delay(.nanoseconds(0), scheduler: $1) }
     }
+
+    /// As above with steps due later: the sink's timer, armed by senders starting runs and by
+    /// steps, while another thread disposes (which cancels it).
+    func testSeveralSendingThreads_stepsDueLater_andADisposeFromAnotherThread() {
+        assertSeveralSendersAndADisposeFromAnotherThread { $0.delay(.microseconds(100), scheduler: $1) }
+    }
 }
