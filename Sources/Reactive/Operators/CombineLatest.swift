@@ -45,7 +45,8 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var missing: Int
     @exclusivity(unchecked) @usableFromInline var emitRowIsFull = false
     /// The index of the one source still running, once every other has completed and every
-    /// source has a value (else -1): its elements take `nextFromSoleSource`. Set under the lock
+    /// source has a value (else -1), unless it is `wordSoleSource`: its elements take
+    /// `nextFromSoleSource`. Set under the lock
     /// by that source's own element, and final (once that source has ended, or the sink is
     /// disposed, its events stop at `receive`).
     @usableFromInline let soleSource = Atomic<Int>(-1)
@@ -142,7 +143,7 @@ extension ObservableType {
 
     /// Makes source `index` the sole source (see `soleSource`); under the lock.
     @inlinable func becomeSoleSourceLocked(_ index: Int) {
-        // The record's three numbers read in place (a copy of the whole record cost more).
+        // The three numbers of the source's record, read in place.
         let (offset, size, tagOffset) = layout.sources.withUnsafeBufferPointer { ($0[index].offset, $0[index].size, $0[index].tagOffset) }
         if layout.isTrivial && size == 8 && tagOffset == Self.wordEventTagOffset {
             wordSoleSlot = latest + offset
