@@ -28,14 +28,9 @@ import Darwin
     /// from another thread after it is dropped, and not reported (debug builds ask it only then).
     @inlinable func enter(_ operatorName: StaticString, hasEnded: () -> Bool) -> Bool {
         #if DEBUG
-        let me = currentThreadID()
-        let (exchanged, current) = owner.compareExchange(expected: 0, desired: me, ordering: .acquiring)
-        if exchanged { return true }
-        if current != me {
-            if !hasEnded() { reportGrammarViolation(.concurrentDelivery, operatorName) }
-        } else if !reportedReentrancy.exchange(true, ordering: .relaxed) {
-            reportGrammarViolation(.reentrantDelivery, operatorName)
-        }
+        let entry = enterLocked()
+        if entry == .outermost { return true }
+        if entry == .reentrant || !hasEnded() { report(entry, operatorName) }
         return false
         #else
         return false
@@ -68,9 +63,20 @@ import Darwin
     /// Ends a delivery started by `enterLocked`, and reports what it found.
     @inlinable func leave(_ entry: Entry, _ operatorName: StaticString) {
         #if DEBUG
+        if entry == .outermost {
+            owner.store(0, ordering: .releasing)
+        } else {
+            report(entry, operatorName)
+        }
+        #endif
+    }
+
+    /// Reports a delivery that was not the outermost: re-entrancy once per producer, every
+    /// concurrent delivery.
+    @inlinable func report(_ entry: Entry, _ operatorName: StaticString) {
         switch entry {
         case .outermost:
-            owner.store(0, ordering: .releasing)
+            break
         case .reentrant:
             if !reportedReentrancy.exchange(true, ordering: .relaxed) {
                 reportGrammarViolation(.reentrantDelivery, operatorName)
@@ -78,7 +84,6 @@ import Darwin
         case .concurrent:
             reportGrammarViolation(.concurrentDelivery, operatorName)
         }
-        #endif
     }
 
     /// How a delivery began (`enterLocked`).
