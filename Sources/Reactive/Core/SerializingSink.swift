@@ -202,7 +202,7 @@ import Synchronization
     /// queued meanwhile (`nextQueued`). The queued case out of line, for the same reason as
     /// `emitStop(thrown:)`.
     @inlinable @inline(__always) final func emitQueued() {
-        if emitState.compareExchange(expected: Self.emittingBit, desired: 0, ordering: .acquiringAndReleasing).exchanged { return }
+        if stopEmittingIfNothingQueued() { return }
         emitQueuedSlowly()
     }
 
@@ -275,8 +275,14 @@ import Synchronization
     /// lock, so a successful swap cannot strand an event, and a sender waiting for its turn
     /// sees the state cleared when it looks again under the lock.
     @inlinable final func nextQueued() -> Event<Item>? {
-        if emitState.compareExchange(expected: Self.emittingBit, desired: 0, ordering: .acquiringAndReleasing).exchanged { return nil }
+        if stopEmittingIfNothingQueued() { return nil }
         return nextQueuedSlowly()
+    }
+
+    /// The compare-and-swap of `nextQueued`: true if nothing was queued, the caller then no
+    /// longer being the emitter.
+    @inlinable @inline(__always) final func stopEmittingIfNothingQueued() -> Bool {
+        emitState.compareExchange(expected: Self.emittingBit, desired: 0, ordering: .acquiringAndReleasing).exchanged
     }
 
     /// `nextQueued` once something was queued: the queue is read under the lock, and the
