@@ -46,9 +46,8 @@ extension ObservableType {
     @exclusivity(unchecked) @usableFromInline var emitRowIsFull = false
     /// The index of the one source still running, once every other has completed and every
     /// source has a value (else -1), unless it is `wordSoleSource`: its elements take
-    /// `nextFromSoleSource`. Set under the lock
-    /// by that source's own element, and final (once that source has ended, or the sink is
-    /// disposed, its events stop at `receive`).
+    /// `nextFromSoleSource`. Set under the lock by that source's own element, and final (once
+    /// that source has ended, or the sink is disposed, its events stop at `receive`).
     @usableFromInline let soleSource = Atomic<Int>(-1)
     /// `soleSource` when every value is plain bytes and that source's is one word (an `Int`, a
     /// `Double`; then `soleSource` stays -1): its elements take `receiveAtOnce`, ahead of the

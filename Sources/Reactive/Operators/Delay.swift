@@ -29,7 +29,8 @@ extension ObservableType {
     @usableFromInline let dueSeconds: Double
     @usableFromInline let scheduler: SchedulerType
     /// A dispatch-queue scheduler: a step delivers every event already due, and times are read
-    /// from the monotonic clock (see `clock()`).
+    /// from the monotonic clock (see `clock()`). `dispatch != nil`, read on every event without
+    /// loading the reference (as `observe(on:)` keeps its `batches`).
     @usableFromInline let batches: Bool
     /// `scheduler` as a dispatch-queue scheduler: the sink dispatches its steps itself
     /// (`scheduleDispatchedStep`). Else they are one recursive schedule per run, in `timer`.

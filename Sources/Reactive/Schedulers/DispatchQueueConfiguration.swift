@@ -4,6 +4,9 @@ import Foundation
 /// What the dispatch-queue schedulers share: scheduling on a queue, after a delay, periodically.
 ///
 /// Cancellation releases a pending action at once (timers are cancelled, not left to fire).
+///
+/// Unchecked Sendable: two constants, a dispatch queue (safe to use from any thread) and an
+/// interval; the dispatch-queue tests use one from many threads at once under TSan.
 @usableFromInline struct DispatchQueueConfiguration: @unchecked Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval

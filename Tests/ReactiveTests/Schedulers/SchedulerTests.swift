@@ -341,6 +341,22 @@ final class SchedulerTests: ReactiveTestCase {
         XCTAssertEqual(values, [0, 1, 2])
     }
 
+    /// One `timer` observable, a value shared by its subscriptions (its Sendable rests on its
+    /// properties being constants), subscribed from several threads at once on a concurrent
+    /// queue: each subscription gets its 0 and completes (TSan checks the shared reads).
+    func testTimer_oneObservableSubscribedFromSeveralThreadsAtOnce_eachGetsItsTick() {
+        let timer = Observable<Int>.timer(.milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        let received = Collector<String>()
+        let subscriptions = LockedBox<[Disposable]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let subscription = timer.subscribe(onNext: { received.append("\(index):\($0)") }, onCompleted: { received.append("\(index):|") })
+            subscriptions.mutate { $0.append(subscription) }
+        }
+        waitUntil(timeout: 10) { received.values.count == 16 }
+        XCTAssertEqual(Set(received.values), Set((0..<8).flatMap { ["\($0):0", "\($0):|"] }))
+        subscriptions.value.forEach { $0.dispose() }
+    }
+
     /// The resident memory of the process in bytes (Linux: /proc/self/statm), or nil elsewhere.
     private func residentBytes() -> Int? {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
