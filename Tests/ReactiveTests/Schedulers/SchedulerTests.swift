@@ -262,15 +262,19 @@ final class SchedulerTests: ReactiveTestCase {
     }
 
     /// The operators that hop (observe(on:), delay, subscribe(on:)) take the dispatch-queue
-    /// schedulers by a cast to their classes, which must find exactly the schedulers that
-    /// conform to the internal `DispatchBatching`.
+    /// schedulers by their type or a cast to their classes, which must find exactly the
+    /// schedulers that conform to the internal `DispatchBatching`, as the scheduler itself (the
+    /// type test reinterprets the existential's reference: a wrong class would be another object
+    /// or a crash).
     func testDispatchQueueSchedulers_areTakenForDispatchQueues_andNoOthers() {
-        let dispatch: [ImmediateSchedulerType] = [
-            SerialDispatchQueueScheduler(internalSerialQueueName: "test.classify"),
-            MainScheduler.instance,
-            MainScheduler.asyncInstance,
-            ConcurrentDispatchQueueScheduler(qos: .default),
-        ]
+        let serial = SerialDispatchQueueScheduler(internalSerialQueueName: "test.classify")
+        let concurrent = ConcurrentDispatchQueueScheduler(qos: .default)
+        let mainAsSerial: SerialDispatchQueueScheduler = MainScheduler.instance
+        let mainAsScheduler: SchedulerType = MainScheduler.asyncInstance
+        // Boxed as itself: taken by the type test.
+        let exact: [ImmediateSchedulerType] = [serial, MainScheduler.instance, MainScheduler.asyncInstance, concurrent, mainAsSerial]
+        // Boxed from another existential: whichever way it is taken, it is the scheduler.
+        let rebox: [ImmediateSchedulerType] = [mainAsScheduler, serial as SchedulerType, concurrent as SchedulerType]
         let others: [ImmediateSchedulerType] = [
             CurrentThreadScheduler.instance,
             ImmediateScheduler.instance,
@@ -279,13 +283,16 @@ final class SchedulerTests: ReactiveTestCase {
             TestScheduler(initialClock: 0),
             HistoricalScheduler(),
         ]
-        for scheduler in dispatch {
+        for scheduler in exact + rebox {
             let classified = dispatchBatchingClassification(scheduler)
-            XCTAssertTrue(classified.cast && classified.conforms, "\(type(of: scheduler))")
+            XCTAssertTrue(classified.cast && classified.conforms && classified.sameObject, "\(type(of: scheduler))")
+        }
+        for scheduler in exact {
+            XCTAssertTrue(dispatchBatchingClassification(scheduler).exact, "\(type(of: scheduler)) taken by its type")
         }
         for scheduler in others {
             let classified = dispatchBatchingClassification(scheduler)
-            XCTAssertFalse(classified.cast || classified.conforms, "\(type(of: scheduler))")
+            XCTAssertFalse(classified.cast || classified.conforms || classified.exact, "\(type(of: scheduler))")
         }
     }
 
