@@ -38,7 +38,12 @@ extension ObservableType {
     @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (Downstream<Element>) -> Disposable) {
         self.subscribeSource = subscribeSource
         self.scheduler = scheduler
-        queue = dispatchBatching(scheduler)
+        let queue = dispatchBatching(scheduler)
+        self.queue = queue
+        // A subscription that only dispatches runs nothing on this thread: it needs no
+        // current-thread trampoline (each of the source's subscriptions, on the queue, installs
+        // its own). `MainScheduler` may subscribe the source at once, which then happens
+        // inside this subscription's trampoline, as in RxSwift.
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
             if let queue = node.queue {
@@ -54,7 +59,7 @@ extension ObservableType {
                 return Disposables.create()
             })
             return .object(sink)
-        })
+        }, trampolined: queue?.mayRunAtOnce ?? true)
     }
 }
 

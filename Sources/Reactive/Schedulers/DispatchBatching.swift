@@ -19,6 +19,10 @@ import Dispatch
     /// The end of a delivery `beginImmediate()` allowed.
     func endImmediate()
 
+    /// Whether `beginImmediate()` can ever be true (`MainScheduler`): if not, work handed to
+    /// the scheduler never runs on the calling thread.
+    var mayRunAtOnce: Bool { get }
+
     /// The scheduler's queue and leeway.
     var configuration: DispatchQueueConfiguration { get }
 }
@@ -115,4 +119,6 @@ extension ConcurrentDispatchQueueScheduler: DispatchBatching {
     @usableFromInline func beginImmediate() -> Bool { false }
 
     @usableFromInline func endImmediate() {}
+
+    @usableFromInline var mayRunAtOnce: Bool { false }
 }

@@ -50,6 +50,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         return false
     }
 
+    @usableFromInline override var mayRunAtOnce: Bool { true }
+
     @usableFromInline override func endImmediate() {
         numberEnqueued.wrappingSubtract(1, ordering: .relaxed)
     }

@@ -57,6 +57,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 
     @usableFromInline func endImmediate() {}
 
+    @usableFromInline var mayRunAtOnce: Bool { false }
+
     /// Schedules `action` on the queue after `dueTime`.
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)

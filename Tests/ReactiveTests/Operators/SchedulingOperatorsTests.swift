@@ -228,6 +228,26 @@ final class SubscribeOnTests: ReactiveTestCase {
         XCTAssertEqual(log, ["subscribed", "disposed"])
     }
 
+    /// On the main queue with nothing queued, `MainScheduler` subscribes the source inside the
+    /// subscription's current-thread trampoline, as RxSwift does: work the source schedules on
+    /// `CurrentThreadScheduler` runs once `subscribe(on:)` has kept the source's subscription,
+    /// so the completion it sends has that subscription disposed at once, inside `subscribe`
+    /// (with no trampoline, the work would run inside the source's `subscribe`, before the
+    /// subscription is kept, and its disposal would wait for the main queue's next turn). The
+    /// source is not an `Observable` (which would install a trampoline of its own), so nothing
+    /// but `subscribe(on:)` disposes its subscription.
+    func testSubscribeOn_mainScheduler_sourceWorkOnTheCurrentThread_runsAfterTheSubscriptionIsKept() {
+        XCTAssertTrue(Thread.isMainThread)
+        let drained = Flag()
+        DispatchQueue.main.async { drained.set() }
+        runMainLoop(until: { drained.isSet }, timeout: 10)
+        let log = Collector<String>()
+        let subscription = CompletingOnTheTrampoline(log: log).subscribe(on: MainScheduler.instance).subscribe(onCompleted: { log.append("completed") })
+        XCTAssertEqual(log.values, ["subscribed", "subscribe returns", "scheduled work", "completed", "disposed"])
+        subscription.dispose()
+        XCTAssertEqual(log.values.count, 5)
+    }
+
     /// The scheduled subscription runs on a concurrent queue while the subscriber disposes (from
     /// its thread, from another, or from both at once), before, during or after the work: every
     /// subscription the work makes is disposed exactly once, no event sent after `dispose()`
@@ -403,5 +423,24 @@ final class MainActorTests: ReactiveTestCase {
         XCTAssertTrue(model.completed)
         XCTAssertEqual(model.values, Array(1...50))
         XCTAssertTrue(model.allOnMainThread)
+    }
+}
+
+/// A source that is not an `Observable`: it completes from work scheduled on
+/// `CurrentThreadScheduler`, and logs its subscription's disposal (which only its subscriber
+/// does, unlike `create`'s, which disposes itself on completion).
+private struct CompletingOnTheTrampoline: ObservableType {
+    typealias Element = Int
+    let log: Collector<String>
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        log.append("subscribed")
+        _ = CurrentThreadScheduler.instance.schedule(()) { [log] _ in
+            log.append("scheduled work")
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        log.append("subscribe returns")
+        return Disposables.create { [log] in log.append("disposed") }
     }
 }
