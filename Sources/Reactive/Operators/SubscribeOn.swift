@@ -17,7 +17,7 @@ extension ObservableType {
             return SubscribeOnObservable(scheduler: scheduler) { observable.subscribe($0) }
         }
         return SubscribeOnObservable(scheduler: scheduler) { downstream in
-            self.subscribe(AnyObserver(eventHandler: { downstream.on($0) }))
+            Upstream(self.subscribe(AnyObserver(eventHandler: { downstream.on($0) })))
         }
     }
 
@@ -29,13 +29,15 @@ extension ObservableType {
 }
 
 @usableFromInline final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
-    @usableFromInline let subscribeSource: (Downstream<Element>) -> Disposable
+    /// Subscribes the source; an `Upstream`, not a `Disposable` existential, so that the
+    /// subscription is kept and disposed as the sinks keep theirs (no value witness calls).
+    @usableFromInline let subscribeSource: (Downstream<Element>) -> Upstream
     @usableFromInline let scheduler: ImmediateSchedulerType
     /// The scheduler as a dispatch queue, if it is one: its subscriptions dispatch themselves
     /// (`DispatchSubscribeOnSink`).
     @usableFromInline let queue: DispatchBatching?
 
-    @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (Downstream<Element>) -> Disposable) {
+    @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (Downstream<Element>) -> Upstream) {
         self.subscribeSource = subscribeSource
         self.scheduler = scheduler
         let queue = dispatchBatching(scheduler)
@@ -71,13 +73,17 @@ extension ObservableType {
 /// queue, also when the work that made it ran after the disposal. `MainScheduler` runs a step
 /// at once when already on the main queue with nothing queued, as its `schedule` does.
 ///
-/// Unchecked Sendable: `sourceSubscription` and `disposedLocked` are guarded by `lock`.
+/// Unchecked Sendable: `sourceSubscription`, `subscribed` and `disposedLocked` are guarded by
+/// `lock`.
 @usableFromInline final class DispatchSubscribeOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let node: SubscribeOnObservable<Element>
     @usableFromInline let queue: DispatchBatching
     @usableFromInline let lock = Lock()
     // Guarded by `lock`. Unchecked exclusivity: the lock orders every access.
-    @exclusivity(unchecked) @usableFromInline var sourceSubscription: Disposable?
+    @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
+    /// Whether the first step stored the source's subscription (which may be `.none`: a
+    /// source that ended inside `subscribe`).
+    @exclusivity(unchecked) @usableFromInline var subscribed = false
     /// Set by the first `dispose()`, under the lock: of it and the work storing the source's
     /// subscription, the later one dispatches that subscription's disposal, exactly once.
     @exclusivity(unchecked) @usableFromInline var disposedLocked = false
@@ -100,7 +106,8 @@ extension ObservableType {
         if isDisposed { return }
         let subscription = node.subscribeSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
         lock.lock()
-        sourceSubscription = subscription
+        sourceSubscription = consume subscription
+        subscribed = true
         let disposeNow = disposedLocked
         lock.unlock()
         if disposeNow { disposeSourceOnQueue() }
@@ -110,7 +117,7 @@ extension ObservableType {
         guard disposeOnce() else { return }
         lock.lock()
         disposedLocked = true
-        let subscribed = sourceSubscription != nil
+        let subscribed = subscribed
         lock.unlock()
         if subscribed { disposeSourceOnQueue() }
     }
@@ -121,7 +128,10 @@ extension ObservableType {
     }
 
     @usableFromInline func disposeSource() {
-        lock.take(&sourceSubscription)?.dispose()
+        lock.lock()
+        let subscription = sourceSubscription.take()
+        lock.unlock()
+        subscription.end()
     }
 }
 
