@@ -14,6 +14,7 @@ extension ObservableType {
 @usableFromInline final class MapObservable<Source, Result>: FilterFusible<Result>, @unchecked Sendable {
     @usableFromInline let source: Observable<Source>
     override var chainSources: [AnyObject] { [source] }
+    override package var runsWithThePairBefore: Bool { joinedFilter != nil && pairBefore != nil }
     @usableFromInline let transform: (Source) throws -> Result
 
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
@@ -22,6 +23,13 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
             if let predicate = node.joinedFilter {
+                // A map-and-filter after another of the same element type: one sink for both
+                // pairs, subscribed to the first pair's source (see MapFilter.swift).
+                if let pair = node.pairBefore, let firstPredicate = pair.joinedFilter {
+                    let sink = TwoMapFilterPairsSink(downstream: consume downstream, firstTransform: pair.transform, firstPredicate: firstPredicate, transform: node.transform, predicate: predicate)
+                    sink.setUpstream(pair.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: TwoMapFilterPairsSink<Source, Result>.self).on(&$1) }))
+                    return .object(sink)
+                }
                 let sink = MapFilterSink(downstream: consume downstream, transform: node.transform, predicate: predicate)
                 sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }))
                 return .object(sink)
@@ -30,6 +38,15 @@ extension ObservableType {
             sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
             return .object(sink)
         })
+    }
+}
+
+extension MapObservable {
+    /// The map-and-filter this one subscribes to, if it is one that keeps the element type:
+    /// with a filter joined to this one too, a subscription runs both pairs in one sink.
+    @inlinable var pairBefore: MapObservable<Source, Source>? {
+        guard let pair = source as? MapObservable<Source, Source>, pair.joinedFilter != nil else { return nil }
+        return pair
     }
 }
 

@@ -8,6 +8,14 @@
 // on its result, an error thrown by either is sent as an `error` event that ends the
 // subscription (the source is disposed after it is sent, as by the pair), and the source is
 // subscribed once per subscription.
+//
+// Two such pairs in a row, the first keeping the element type
+// (`map { … }.filter { … }.map { … }.filter { … }` on one type, then on any), are subscribed as
+// one sink (`TwoMapFilterPairsSink`), subscribed to the first pair's source: the second pair's
+// node sees the first by a cast to the same-type map, which its subscription (specialised for
+// its own types) can name; a first pair that changes the type it cannot. The four closures run
+// as the two sinks would run them, each on what the one before passed on; the nodes are only
+// read, so the first pair may be held and subscribed elsewhere too.
 
 /// `map`'s observable, seen from `filter`, which knows its element type but not its source's.
 @usableFromInline package class FilterFusible<Element>: Observable<Element>, @unchecked Sendable {
@@ -18,6 +26,10 @@
     @exclusivity(unchecked) @usableFromInline package final var joinedFilter: ((Element) throws -> Bool)?
 
     override var chainLabel: StaticString? { joinedFilter == nil ? nil : "map → filter" }
+
+    /// For tests: whether subscriptions run this node as one sink with the map-and-filter
+    /// before it (`TwoMapFilterPairsSink`).
+    package var runsWithThePairBefore: Bool { false }
 
     /// Written out so that it is inlinable (an inherited initialiser would be a call).
     @inlinable package init(run: @escaping Run, trampolined: Bool = true) {
@@ -67,6 +79,45 @@ extension FilterFusible {
             let mapped: Result
             do {
                 mapped = try transform(element)
+                guard try predicate(mapped) else { return }
+            } catch {
+                forwardError(error)
+                return
+            }
+            downstream.on(.next(mapped))
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}
+
+/// Two map-and-filter pairs in a row, the first keeping the element type, as one sink:
+/// `source.map(firstTransform).filter(firstPredicate).map(transform).filter(predicate)`.
+@usableFromInline final class TwoMapFilterPairsSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {
+    @usableFromInline let firstTransform: (Source) throws -> Source
+    @usableFromInline let firstPredicate: (Source) throws -> Bool
+    @usableFromInline let transform: (Source) throws -> Result
+    @usableFromInline let predicate: (Result) throws -> Bool
+
+    @inlinable init(downstream: Downstream<Result>, firstTransform: @escaping (Source) throws -> Source, firstPredicate: @escaping (Source) throws -> Bool, transform: @escaping (Source) throws -> Result, predicate: @escaping (Result) throws -> Bool) {
+        self.firstTransform = firstTransform
+        self.firstPredicate = firstPredicate
+        self.transform = transform
+        self.predicate = predicate
+        super.init(downstream: downstream)
+    }
+
+    @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            let mapped: Result
+            do {
+                let middle = try firstTransform(element)
+                guard try firstPredicate(middle) else { return }
+                mapped = try transform(middle)
                 guard try predicate(mapped) else { return }
             } catch {
                 forwardError(error)
