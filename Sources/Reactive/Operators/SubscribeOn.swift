@@ -49,7 +49,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
             if let queue = node.queue {
-                let sink = DispatchSubscribeOnSink(downstream: consume downstream, node: node, queue: queue)
+                let sink = DispatchSubscribeOnSink(downstream: consume downstream, subscribeSource: node.subscribeSource, queue: queue)
                 sink.start()
                 return .object(sink)
             }
@@ -76,7 +76,10 @@ extension ObservableType {
 /// Unchecked Sendable: `sourceSubscription`, `subscribed` and `disposedLocked` are guarded by
 /// `lock`.
 @usableFromInline final class DispatchSubscribeOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
-    @usableFromInline let node: SubscribeOnObservable<Element>
+    /// The node's, not the node: so a node dropped once subscribed (`source.subscribe(on: q)
+    /// .subscribe(…)`) is freed on the thread that made it, not on the queue (memory allocated
+    /// on one thread and freed on another takes `malloc`'s slow path on both).
+    @usableFromInline let subscribeToSource: (Downstream<Element>) -> Upstream
     @usableFromInline let queue: DispatchBatching
     @usableFromInline let lock = Lock()
     // Guarded by `lock`. Unchecked exclusivity: the lock orders every access.
@@ -88,8 +91,8 @@ extension ObservableType {
     /// subscription, the later one dispatches that subscription's disposal, exactly once.
     @exclusivity(unchecked) @usableFromInline var disposedLocked = false
 
-    @inlinable init(downstream: Downstream<Element>, node: SubscribeOnObservable<Element>, queue: DispatchBatching) {
-        self.node = node
+    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (Downstream<Element>) -> Upstream, queue: DispatchBatching) {
+        subscribeToSource = subscribeSource
         self.queue = queue
         super.init(downstream: downstream)
     }
@@ -104,7 +107,7 @@ extension ObservableType {
     /// the metadata of `Event<Element>` up, about 330 instructions).
     @inlinable func subscribeSource() {
         if isDisposed { return }
-        let subscription = node.subscribeSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
+        let subscription = subscribeToSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
         lock.lock()
         sourceSubscription = consume subscription
         subscribed = true
