@@ -56,4 +56,29 @@
     @inlinable final func forwardCompleted() {
         forwardStop(.completed)
     }
+
+    /// The `on(_:)` of a sink that maps each element: sends what `transform` returns for it,
+    /// nothing when that is nil (a filter said no); an error it throws is sent in place of the
+    /// element and ends the subscription; terminal events pass through. The one body of the
+    /// sinks of `map`, `compactMap`, a map with a filter joined and two such pairs (inlined into
+    /// each, with `transform` their closures).
+    @inlinable @inline(__always) final func forwardTransformed<Source>(_ event: inout Event<Source>, _ transform: (Source) throws -> Element?) {
+        switch event {
+        case .next(let element):
+            if isStopped { return }
+            let result: Element
+            do {
+                guard let transformed = try transform(element) else { return }
+                result = transformed
+            } catch {
+                forwardError(error)
+                return
+            }
+            downstream.on(.next(result))
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
 }

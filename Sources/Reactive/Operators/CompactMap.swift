@@ -19,20 +19,6 @@ extension ObservableType {
     }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
-        switch event {
-        case .next(let element):
-            if isStopped { return }
-            do {
-                if let result = try transform(element) {
-                    downstream.on(.next(result))
-                }
-            } catch {
-                forwardError(error)
-            }
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
+        forwardTransformed(&event) { try transform($0) }
     }
 }

@@ -59,21 +59,6 @@ extension MapObservable {
     }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
-        switch event {
-        case .next(let element):
-            if isStopped { return }
-            let mapped: Result
-            do {
-                mapped = try transform(element)
-            } catch {
-                forwardError(error)
-                return
-            }
-            downstream.on(.next(mapped))
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
+        forwardTransformed(&event) { try transform($0) }
     }
 }

@@ -73,22 +73,9 @@ extension FilterFusible {
     }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
-        switch event {
-        case .next(let element):
-            if isStopped { return }
-            let mapped: Result
-            do {
-                mapped = try transform(element)
-                guard try predicate(mapped) else { return }
-            } catch {
-                forwardError(error)
-                return
-            }
-            downstream.on(.next(mapped))
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
+        forwardTransformed(&event) { element in
+            let mapped = try transform(element)
+            return try predicate(mapped) ? mapped : nil
         }
     }
 }
@@ -110,24 +97,11 @@ extension FilterFusible {
     }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
-        switch event {
-        case .next(let element):
-            if isStopped { return }
-            let mapped: Result
-            do {
-                let middle = try firstTransform(element)
-                guard try firstPredicate(middle) else { return }
-                mapped = try transform(middle)
-                guard try predicate(mapped) else { return }
-            } catch {
-                forwardError(error)
-                return
-            }
-            downstream.on(.next(mapped))
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
+        forwardTransformed(&event) { element in
+            let middle = try firstTransform(element)
+            guard try firstPredicate(middle) else { return nil }
+            let mapped = try transform(middle)
+            return try predicate(mapped) ? mapped : nil
         }
     }
 }
