@@ -78,10 +78,17 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     @inlinable package final func subscribe(_ downstream: consuming Downstream<Element>) -> Upstream {
         // Inside a running trampoline (a subscription made while subscribing or delivering),
         // subscribed directly: the downstream is handed over, not copied for a closure.
-        if trampolined, let upstream = CurrentThreadScheduler.runInstallingTrampoline({ self.run(self, copy downstream) }) {
+        guard trampolined else { return run(self, consume downstream) }
+        // Handed to the trampoline's closure through an optional it takes it out of, not
+        // captured: a closure cannot consume what it captures, and a copy retained and
+        // released the target and the handler's context on every outermost subscription
+        // (about 1 % of each creating workload). The closure runs exactly when a subscription
+        // comes back, so exactly one of the two takes finds the downstream there.
+        var handedOver: Downstream<Element>? = consume downstream
+        if let upstream = CurrentThreadScheduler.runInstallingTrampoline({ self.run(self, handedOver.take()!) }) {
             return upstream
         }
-        return run(self, consume downstream)
+        return run(self, handedOver.take()!)
     }
 
     /// Subscribes an internal downstream sink from inside another node's `run`, which only
