@@ -30,14 +30,15 @@ extension ObservableType {
 
 @usableFromInline final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
     /// Subscribes the source; an `Upstream`, not a `Disposable` existential, so that the
-    /// subscription is kept and disposed as the sinks keep theirs (no value witness calls).
-    @usableFromInline let subscribeSource: (Downstream<Element>) -> Upstream
+    /// subscription is kept and disposed as the sinks keep theirs (no value witness calls). The
+    /// downstream is consumed: it moves into the source's sink without a copy.
+    @usableFromInline let subscribeSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let scheduler: ImmediateSchedulerType
     /// The scheduler as a dispatch queue, if it is one: its subscriptions dispatch themselves
     /// (`DispatchSubscribeOnSink`).
     @usableFromInline let queue: DispatchBatching?
 
-    @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (Downstream<Element>) -> Upstream) {
+    @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream) {
         self.subscribeSource = subscribeSource
         self.scheduler = scheduler
         let queue = dispatchBatching(scheduler)
@@ -79,7 +80,7 @@ extension ObservableType {
     /// The node's, not the node: so a node dropped once subscribed (`source.subscribe(on: q)
     /// .subscribe(…)`) is freed on the thread that made it, not on the queue (memory allocated
     /// on one thread and freed on another takes `malloc`'s slow path on both).
-    @usableFromInline let subscribeToSource: (Downstream<Element>) -> Upstream
+    @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let queue: DispatchBatching
     @usableFromInline let lock = Lock()
     // Guarded by `lock`. Unchecked exclusivity: the lock orders every access.
@@ -91,7 +92,7 @@ extension ObservableType {
     /// subscription, the later one dispatches that subscription's disposal, exactly once.
     @exclusivity(unchecked) @usableFromInline var disposedLocked = false
 
-    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (Downstream<Element>) -> Upstream, queue: DispatchBatching) {
+    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, queue: DispatchBatching) {
         subscribeToSource = subscribeSource
         self.queue = queue
         super.init(downstream: downstream)
