@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Subscribes to the source, and disposes that subscription, on `scheduler`.
     ///
@@ -74,23 +76,26 @@ extension ObservableType {
 /// queue, also when the work that made it ran after the disposal. `MainScheduler` runs a step
 /// at once when already on the main queue with nothing queued, as its `schedule` does.
 ///
-/// Unchecked Sendable: `sourceSubscription`, `subscribed` and `disposedLocked` are guarded by
-/// `lock`.
+/// Unchecked Sendable: `sourceSubscription` is written by the first step before it publishes
+/// `subscribedBit` and read only by the disposal step, dispatched after both bits are set (see
+/// `steps`).
 @usableFromInline final class DispatchSubscribeOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     /// The node's, not the node: so a node dropped once subscribed (`source.subscribe(on: q)
     /// .subscribe(…)`) is freed on the thread that made it, not on the queue (memory allocated
     /// on one thread and freed on another takes `malloc`'s slow path on both).
     @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let queue: DispatchBatching
-    @usableFromInline let lock = Lock()
-    // Guarded by `lock`. Unchecked exclusivity: the lock orders every access.
+    /// `subscribedBit` once the first step stored the source's subscription (which may be
+    /// `.none`: a source that ended inside `subscribe`), `disposedBit` once disposed: whichever
+    /// of the two sets the second bit dispatches the disposal of the source's subscription, so it
+    /// is dispatched exactly once, after it was stored (an atomic word, not a lock: one
+    /// read-modify-write each instead of a lock and an unlock, three times a subscription).
+    @usableFromInline let steps = Atomic<UInt8>(0)
+    @inlinable static var subscribedBit: UInt8 { 1 }
+    @inlinable static var disposedBit: UInt8 { 2 }
+    // Unchecked exclusivity: the two accesses are ordered by `steps` and the dispatch between
+    // them (see the class's comment).
     @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
-    /// Whether the first step stored the source's subscription (which may be `.none`: a
-    /// source that ended inside `subscribe`).
-    @exclusivity(unchecked) @usableFromInline var subscribed = false
-    /// Set by the first `dispose()`, under the lock: of it and the work storing the source's
-    /// subscription, the later one dispatches that subscription's disposal, exactly once.
-    @exclusivity(unchecked) @usableFromInline var disposedLocked = false
 
     @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, queue: DispatchBatching) {
         subscribeToSource = subscribeSource
@@ -109,21 +114,15 @@ extension ObservableType {
     @inlinable func subscribeSource() {
         if isDisposed { return }
         let subscription = subscribeToSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
-        lock.lock()
         sourceSubscription = consume subscription
-        subscribed = true
-        let disposeNow = disposedLocked
-        lock.unlock()
-        if disposeNow { disposeSourceOnQueue() }
+        let before = steps.bitwiseOr(Self.subscribedBit, ordering: .acquiringAndReleasing).oldValue
+        if before & Self.disposedBit != 0 { disposeSourceOnQueue() }
     }
 
     @usableFromInline override func dispose() {
         guard disposeOnce() else { return }
-        lock.lock()
-        disposedLocked = true
-        let subscribed = subscribed
-        lock.unlock()
-        if subscribed { disposeSourceOnQueue() }
+        let before = steps.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        if before & Self.subscribedBit != 0 { disposeSourceOnQueue() }
     }
 
     /// The second step: the source's subscription disposed on the queue.
@@ -132,10 +131,7 @@ extension ObservableType {
     }
 
     @usableFromInline func disposeSource() {
-        lock.lock()
-        let subscription = sourceSubscription.take()
-        lock.unlock()
-        subscription.end()
+        sourceSubscription.take().end()
     }
 }
 
