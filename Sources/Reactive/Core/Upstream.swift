@@ -25,6 +25,14 @@
     /// to dispose, an object is held as it is, any other value is boxed.
     @inlinable static func holding<Value: Disposable>(_ disposable: Value) -> Upstream {
         if Value.self == NopDisposable.self { return .none }
+        return holdingSomething(disposable)
+    }
+
+    /// `holding(_:)` for a disposable that is not `Disposables.create()`'s. Apart, so that the
+    /// common case, run unspecialised (the type is opened from an existential), does not first
+    /// make room on the stack for two copies of a value of unknown size (about 20 instructions
+    /// of every `create` subscription that returns `Disposables.create()`).
+    @usableFromInline @inline(never) static func holdingSomething<Value: Disposable>(_ disposable: Value) -> Upstream {
         if let object = disposable as? any Disposable & AnyObject { return .object(object) }
         return .object(BoxedDisposable(disposable))
     }
