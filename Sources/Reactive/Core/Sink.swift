@@ -68,7 +68,10 @@ import Synchronization
 
     /// As `disposeOnceDeferringRelease()`; the first caller runs `beforeEndingUpstream` once the
     /// sink is marked disposed and before its upstream is disposed.
-    @usableFromInline @inline(__always) final func disposeOnceDeferringRelease(beforeEndingUpstream: () -> Void) -> (first: Bool, releaseNow: Bool) {
+    // Inlinable too: `subscribe(onNext:)`'s sink ends itself in the caller's module (specialised),
+    // where a body this module keeps to itself was a call with its closure made into a context:
+    // about 85 instructions of every subscription that ends (subscribeOnBatched 6,463 → 6,378).
+    @inlinable @inline(__always) final func disposeOnceDeferringRelease(beforeEndingUpstream: () -> Void) -> (first: Bool, releaseNow: Bool) {
         var current = state.word.load(ordering: .relaxed)
         while true {
             if current & SubscriptionState.disposedBit != 0 { return (false, false) }
