@@ -62,6 +62,9 @@ extension FilterFusible {
     _getWeakRetainCount(object) != 1 || _getUnownedRetainCount(object) != 1
 }
 
+/// Unchecked Sendable: its closures are constants, called only from the source's deliveries,
+/// which never overlap (the Rx contract, which debug builds check at the subjects and `create`);
+/// disposal goes through the base sink's atomic state.
 @usableFromInline final class MapFilterSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
     @usableFromInline let predicate: (Result) throws -> Bool
@@ -82,6 +85,7 @@ extension FilterFusible {
 
 /// Two map-and-filter pairs in a row, the first keeping the element type, as one sink:
 /// `source.map(firstTransform).filter(firstPredicate).map(transform).filter(predicate)`.
+/// Unchecked Sendable as `MapFilterSink`: constant closures, deliveries that never overlap.
 @usableFromInline final class TwoMapFilterPairsSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {
     @usableFromInline let firstTransform: (Source) throws -> Source
     @usableFromInline let firstPredicate: (Source) throws -> Bool
