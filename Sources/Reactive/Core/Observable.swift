@@ -28,14 +28,15 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
     /// observer with no trampoline, so work it schedules on `CurrentThreadScheduler` runs at once.
     @usableFromInline let trampolined: Bool
     /// Whether the node is a `just` or an `empty`, which some operators handle without
-    /// subscribing them (see `justElement`): a field rather than a comparison of the node's
-    /// class, which would look the generic class's metadata up at each check.
+    /// subscribing them (see `justElement`), or a `subscribe(on:)` on a dispatch queue: a field
+    /// rather than a comparison of the node's class, which would look the generic class's
+    /// metadata up at each check.
     @usableFromInline let kind: ObservableKind
 
     /// Inlined into each operator's initialiser: a call for storing one closure (every inner
     /// observable of a `flatMap` is made with it). A node not `trampolined` (see the property)
     /// must not call `subscribeInsideRun` from its `run`, which expects the trampoline. `kind`
-    /// is `.other` but for `JustObservable` and `EmptyObservable`.
+    /// is `.other` but for `JustObservable`, `EmptyObservable` and `SubscribeOnObservable`.
     @inlinable package init(run: @escaping Run, trampolined: Bool = true, kind: ObservableKind = .other) {
         self.run = run
         self.trampolined = trampolined
@@ -43,6 +44,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
         // What `justElement` and the combining operators' downcasts rely on.
         assert(kind != .just || type(of: self) == JustObservable<Element>.self, "only a JustObservable is a just")
         assert(kind != .empty || type(of: self) == EmptyObservable<Element>.self, "only an EmptyObservable is an empty")
+        assert(kind != .subscribeOnDispatchQueue || type(of: self) == SubscribeOnObservable<Element>.self, "only a SubscribeOnObservable subscribes on a dispatch queue")
     }
 
     /// Subscribes `observer` to the sequence's events.
@@ -101,14 +103,19 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {
 }
 
 /// What kind of node an `Observable` is, for the operators that handle a `just` or an `empty`
-/// source without subscribing it (`Observable.kind`).
+/// source without subscribing it, and for `subscribe(onNext:…)` on a `subscribe(on:)`
+/// (`Observable.kind`).
 @usableFromInline package enum ObservableKind: UInt8 {
-    /// Any node but these two.
+    /// Any node but these.
     case other
     /// A `JustObservable`.
     case just
     /// An `EmptyObservable`.
     case empty
+    /// A `SubscribeOnObservable` on a dispatch queue that never runs work at once (not
+    /// `MainScheduler`): `subscribe(onNext:…)` subscribes it with one sink for both
+    /// (`DispatchSubscribeOnSubscriber`).
+    case subscribeOnDispatchQueue
 }
 
 /// A sink that may stand for the user's observer: `subscribe(onNext:…)`'s and

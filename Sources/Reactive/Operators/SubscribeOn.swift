@@ -35,104 +35,49 @@ extension ObservableType {
     /// subscription is kept and disposed as the sinks keep theirs (no value witness calls). The
     /// downstream is consumed: it moves into the source's sink without a copy.
     @usableFromInline let subscribeSource: (consuming Downstream<Element>) -> Upstream
-    @usableFromInline let scheduler: ImmediateSchedulerType
-    /// The scheduler as a dispatch queue, if it is one: its subscriptions dispatch themselves
-    /// (`DispatchSubscribeOnSink`).
-    @usableFromInline let queue: DispatchBatching?
+    @usableFromInline let scheduler: SubscribeOnScheduler
 
     @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream) {
         self.subscribeSource = subscribeSource
-        self.scheduler = scheduler
         let queue = dispatchBatching(scheduler)
-        self.queue = queue
+        self.scheduler = if let queue { .queue(queue) } else { .other(scheduler) }
         // A subscription that only dispatches runs nothing on this thread: it needs no
         // current-thread trampoline (each of the source's subscriptions, on the queue, installs
-        // its own). `MainScheduler` may subscribe the source at once, which then happens
-        // inside this subscription's trampoline, as in RxSwift.
+        // its own), and `subscribe(onNext:…)` may make its sink this one's too. `MainScheduler`
+        // may subscribe the source at once, which then happens inside this subscription's
+        // trampoline, as in RxSwift.
+        let onlyDispatches = if let queue { !queue.mayRunAtOnce } else { false }
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
-            if let queue = node.queue {
+            switch node.scheduler {
+            case .queue(let queue):
                 let sink = DispatchSubscribeOnSink(downstream: consume downstream, subscribeSource: node.subscribeSource, queue: queue)
                 sink.start()
                 return .object(sink)
+            case .other(let scheduler):
+                let sink = ForwardingSink(downstream: consume downstream)
+                let subscription = SubscribeOnDisposable(scheduler: scheduler)
+                sink.setUpstream(.object(subscription))
+                subscription.setScheduledWork(scheduler.schedule(()) { _ in
+                    subscription.setSourceSubscription(node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward(&$1) }))
+                    return Disposables.create()
+                })
+                return .object(sink)
             }
-            let sink = ForwardingSink(downstream: consume downstream)
-            let subscription = SubscribeOnDisposable(scheduler: node.scheduler)
-            sink.setUpstream(.object(subscription))
-            subscription.setScheduledWork(node.scheduler.schedule(()) { _ in
-                subscription.setSourceSubscription(node.subscribeSource(Downstream(sink) { unsafeDowncast($0, to: ForwardingSink<Element>.self).forward(&$1) }))
-                return Disposables.create()
-            })
-            return .object(sink)
-        }, trampolined: queue?.mayRunAtOnce ?? true)
+        }, trampolined: !onlyDispatches, kind: onlyDispatches ? .subscribeOnDispatchQueue : .other)
     }
 }
 
-/// `subscribe(on:)` on a dispatch queue (serial, concurrent, main): the sink is its own
-/// subscription and dispatches itself, one object where the general path makes a sink, a
-/// subscription object and, for each of the two steps, a handle and the work's closures. The
-/// steps are the general path's: the source is subscribed on the queue unless disposed before
-/// the block runs (a block cannot be taken back), and its subscription is disposed on the
-/// queue, also when the work that made it ran after the disposal. `MainScheduler` runs a step
-/// at once when already on the main queue with nothing queued, as its `schedule` does.
-///
-/// Unchecked Sendable: `sourceSubscription` is written by the first step before it publishes
-/// `subscribedBit` and read only by the disposal step, dispatched after both bits are set (see
-/// `steps`).
-@usableFromInline final class DispatchSubscribeOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
-    /// The node's, not the node: so a node dropped once subscribed (`source.subscribe(on: q)
-    /// .subscribe(…)`) is freed on the thread that made it, not on the queue (memory allocated
-    /// on one thread and freed on another takes `malloc`'s slow path on both).
-    @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
-    @usableFromInline let queue: DispatchBatching
-    /// `subscribedBit` once the first step stored the source's subscription (which may be
-    /// `.none`: a source that ended inside `subscribe`), `disposedBit` once disposed: whichever
-    /// of the two sets the second bit dispatches the disposal of the source's subscription, so it
-    /// is dispatched exactly once, after it was stored (an atomic word, not a lock: one
-    /// read-modify-write each instead of a lock and an unlock, three times a subscription).
-    @usableFromInline let steps = Atomic<UInt8>(0)
-    @inlinable static var subscribedBit: UInt8 { 1 }
-    @inlinable static var disposedBit: UInt8 { 2 }
-    // Unchecked exclusivity: the two accesses are ordered by `steps` and the dispatch between
-    // them (see the class's comment).
-    @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
-
-    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, queue: DispatchBatching) {
-        subscribeToSource = subscribeSource
-        self.queue = queue
-        super.init(downstream: downstream)
-    }
-
-    /// Subscribes the source on the queue.
-    @inlinable func start() {
-        queue.runStep { self.subscribeSource() }
-    }
-
-    /// The first step, on the queue: nothing if disposed before it ran. Inlinable, so that
-    /// its delivery closure is specialised for the element (unspecialised, each event looked
-    /// the metadata of `Event<Element>` up, about 330 instructions).
-    @inlinable func subscribeSource() {
-        if isDisposed { return }
-        let subscription = subscribeToSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
-        sourceSubscription = consume subscription
-        let before = steps.bitwiseOr(Self.subscribedBit, ordering: .acquiringAndReleasing).oldValue
-        if before & Self.disposedBit != 0 { disposeSourceOnQueue() }
-    }
-
-    @usableFromInline override func dispose() {
-        guard disposeOnce() else { return }
-        let before = steps.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
-        if before & Self.subscribedBit != 0 { disposeSourceOnQueue() }
-    }
-
-    /// The second step: the source's subscription disposed on the queue.
-    @usableFromInline func disposeSourceOnQueue() {
-        queue.runStep { self.disposeSource() }
-    }
-
-    @usableFromInline func disposeSource() {
-        sourceSubscription.take().end()
-    }
+/// The scheduler of a `subscribe(on:)`, kept as the one of two kinds it is (found once, when
+/// the node is made).
+@usableFromInline enum SubscribeOnScheduler {
+    /// A dispatch queue (serial, concurrent, main): its subscriptions dispatch themselves
+    /// (`DispatchSubscribeOnSink`, `DispatchSubscribeOnSubscriber`). Only the queue is kept: the
+    /// scheduler existential beside it was copied into each node through its value witnesses,
+    /// and destroyed with it, for nothing (about 90 instructions a node).
+    case queue(DispatchBatching)
+    /// Any other scheduler, through its `schedule` and the handles it returns.
+    case other(ImmediateSchedulerType)
 }
 
 /// The subscription of `subscribe(on:)`: the scheduled work's handle until the work ran, then

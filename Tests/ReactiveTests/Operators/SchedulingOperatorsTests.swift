@@ -157,13 +157,14 @@ final class SubscribeOnTests: ReactiveTestCase {
 
     /// On a dispatch queue (the path where the subscription dispatches itself): the source is
     /// subscribed on the queue and its subscription disposed there, after its own completion
-    /// or on the subscriber's disposal.
+    /// or on the subscriber's disposal. Subscribed by closures right behind the operator (one
+    /// sink for both) and by an observer (through the operator's sink).
     func testSubscribeOn_serialQueue_subscribesAndDisposesTheSourceOnTheQueue() {
         let key = DispatchSpecificKey<Int>()
         let queue = DispatchQueue(label: "subscribe-on")
         queue.setSpecific(key: key, value: 1)
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-        for completes in [false, true] {
+        for (completes, byClosures) in [(false, true), (true, true), (false, false), (true, false)] {
             let log = Collector<String>()
             let source = Observable<Int>.create { observer in
                 log.append("subscribed on the queue: \(DispatchQueue.getSpecific(key: key) == 1)")
@@ -171,15 +172,105 @@ final class SubscribeOnTests: ReactiveTestCase {
                 if completes { observer.onCompleted() }
                 return Disposables.create { log.append("disposed on the queue: \(DispatchQueue.getSpecific(key: key) == 1)") }
             }
-            let subscription = source.subscribe(on: scheduler).subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+            let subscription = byClosures
+                ? source.subscribe(on: scheduler).subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+                : source.subscribe(on: scheduler).subscribe(LoggingObserver(log))
             waitUntil(timeout: 10) { log.values.count >= (completes ? 4 : 2) }
             subscription.dispose()
             waitUntil(timeout: 10) { log.values.count >= (completes ? 4 : 3) }
             flush(queue)
             XCTAssertEqual(log.values, completes
                 ? ["subscribed on the queue: true", "next 1", "completed", "disposed on the queue: true"]
-                : ["subscribed on the queue: true", "next 1", "disposed on the queue: true"])
+                : ["subscribed on the queue: true", "next 1", "disposed on the queue: true"], "by closures: \(byClosures)")
         }
+    }
+
+    /// Closures right behind a `subscribe(on:)` on a dispatch queue share the operator's sink,
+    /// and run as `subscribe(onNext:…)`'s do behind it: on a terminal event, the event's closure
+    /// and then `onDisposed`, on the queue, nothing the source sends afterwards, and the source's
+    /// subscription disposed there (here inside its `subscribe`, where it ends); on `dispose()`,
+    /// `onDisposed` at once on the disposing thread, and the source's subscription on the queue
+    /// afterwards (held here until `dispose()` returned).
+    func testSubscribeOn_dispatchQueue_closuresRightBehind_runInSubscribesOrder_andTheSourceIsDisposedOnTheQueue() {
+        let key = DispatchSpecificKey<Int>()
+        let queue = DispatchQueue(label: "subscribe-on-closures")
+        queue.setSpecific(key: key, value: 1)
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let place = { DispatchQueue.getSpecific(key: key) == 1 ? "on the queue" : "elsewhere" }
+        for ending in ["completes", "fails", "is disposed"] {
+            let log = Collector<String>()
+            let source = Observable<Int>.create { observer in
+                log.append("subscribed \(place())")
+                observer.onNext(1)
+                if ending == "completes" { observer.onCompleted() }
+                if ending == "fails" { observer.onError(TestError.first) }
+                observer.onNext(2)
+                return Disposables.create { log.append("source disposed \(place())") }
+            }
+            let subscription = source.subscribe(on: scheduler).subscribe(onNext: { log.append("next \($0) \(place())") }, onError: { log.append("error \($0) \(place())") }, onCompleted: { log.append("completed \(place())") }, onDisposed: { log.append("disposed \(place())") })
+            flush(queue)
+            let release = DispatchSemaphore(value: 0)
+            queue.async { release.wait() }
+            subscription.dispose()
+            let whenDisposeReturned = log.values
+            release.signal()
+            flush(queue)
+            let subscribed = ["subscribed on the queue", "next 1 on the queue"]
+            switch ending {
+            case "completes":
+                XCTAssertEqual(log.values, subscribed + ["completed on the queue", "disposed on the queue", "source disposed on the queue"])
+                XCTAssertEqual(whenDisposeReturned, log.values)
+            case "fails":
+                XCTAssertEqual(log.values, subscribed + ["error first on the queue", "disposed on the queue", "source disposed on the queue"])
+                XCTAssertEqual(whenDisposeReturned, log.values)
+            default:
+                XCTAssertEqual(whenDisposeReturned, subscribed + ["next 2 on the queue", "disposed elsewhere"])
+                XCTAssertEqual(log.values, whenDisposeReturned + ["source disposed on the queue"])
+            }
+        }
+    }
+
+    /// On `dispose()`, closures right behind a `subscribe(on:)` on a dispatch queue have the
+    /// disposal of the source's subscription dispatched before `onDisposed` runs, as RxSwift's
+    /// subscription disposes the operator's part first: `onDisposed` can wait for it.
+    func testSubscribeOn_dispatchQueue_closuresRightBehind_dispose_dispatchesTheSourcesDisposalBeforeOnDisposed() {
+        let queue = DispatchQueue(label: "subscribe-on-dispose-order")
+        let sourceDisposed = DispatchSemaphore(value: 0)
+        let source = Observable<Int>.create { _ in Disposables.create { sourceDisposed.signal() } }
+        let waited = Collector<DispatchTimeoutResult>()
+        let subscription = source.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue)).subscribe(onDisposed: {
+            waited.append(sourceDisposed.wait(timeout: .now() + 10))
+        })
+        flush(queue)
+        subscription.dispose()
+        XCTAssertEqual(waited.values, [.success])
+    }
+
+    /// Closures right behind a `subscribe(on:)` on a queue that never runs work at once make one
+    /// sink for the subscription and the operator: one resource with the node, where an
+    /// observer's subscription has two sinks. Behind `MainScheduler`, which may subscribe at
+    /// once inside the subscription's trampoline, they keep a sink of their own.
+    func testSubscribeOn_dispatchQueue_closuresRightBehind_makeOneSinkForBoth() {
+        #if DEBUG
+        let queue = DispatchQueue(label: "subscribe-on-one-sink")
+        let release = DispatchSemaphore(value: 0)
+        queue.async { release.wait() }
+        let source = Observable<Int>.never()
+        let before = Resources.total
+        let onQueue = source.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+        XCTAssertEqual(Resources.total, before + 1)
+        let byClosures = onQueue.subscribe(onNext: { _ in })
+        XCTAssertEqual(Resources.total, before + 2, "the node and one sink")
+        let byObserver = onQueue.subscribe(LoggingObserver(Collector()))
+        XCTAssertEqual(Resources.total, before + 4, "and two sinks for an observer")
+        let onMain = source.subscribe(on: MainScheduler.instance)
+        let mainBefore = Resources.total
+        let onMainByClosures = onMain.subscribe(onNext: { _ in })
+        XCTAssertEqual(Resources.total, mainBefore + 2, "behind MainScheduler, the operator's sink and the subscriber's")
+        for subscription in [byClosures, byObserver, onMainByClosures] { subscription.dispose() }
+        release.signal()
+        flush(queue)
+        #endif
     }
 
     /// Disposed before the queue could run it, the subscription never subscribes the source,
@@ -192,20 +283,21 @@ final class SubscribeOnTests: ReactiveTestCase {
             (SerialDispatchQueueScheduler(serialQueue: queue), { queue.async(execute: $0) }),
             (OperationQueueScheduler(operationQueue: operations), { operations.addOperation($0) }),
         ]
-        for (scheduler, enqueue) in held {
+        for ((scheduler, enqueue), byClosures) in held.flatMap({ form in [(form, true), (form, false)] }) {
             let subscribed = Counter()
             let release = DispatchSemaphore(value: 0)
             enqueue { release.wait() }
-            let subscription = Observable<Int>.create { _ in
+            let source = Observable<Int>.create { _ in
                 subscribed.increment()
                 return Disposables.create()
-            }.subscribe(on: scheduler).subscribe()
+            }.subscribe(on: scheduler)
+            let subscription = byClosures ? source.subscribe() : source.subscribe(LoggingObserver(Collector()))
             subscription.dispose()
             release.signal()
             let drained = DispatchSemaphore(value: 0)
             enqueue { drained.signal() }
             XCTAssertEqual(drained.wait(timeout: .now() + 10), .success)
-            XCTAssertEqual(subscribed.value, 0, "\(type(of: scheduler))")
+            XCTAssertEqual(subscribed.value, 0, "\(type(of: scheduler)), by closures: \(byClosures)")
         }
     }
 
@@ -256,10 +348,13 @@ final class SubscribeOnTests: ReactiveTestCase {
     /// and sources that complete inside `subscribe` (whose completion disposes the subscription
     /// before the work has handed its subscription over).
     ///
-    /// On a concurrent dispatch queue (where the subscription dispatches itself) and on an
+    /// On a concurrent dispatch queue (where the subscription dispatches itself), subscribed by
+    /// an event closure (through the operator's sink) and by closures right behind the operator
+    /// (one sink for both, whose `onDisposed` then runs once per subscription); and on an
     /// operation queue running four at once (the general path, through the scheduler's handles).
     func testSubscribeOn_disposeRacingTheScheduledWorkOnAConcurrentQueue_disposesEverySourceSubscriptionOnce() {
         assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
+        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated), byClosures: true)
         let operations = OperationQueue()
         operations.maxConcurrentOperationCount = 4
         assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: OperationQueueScheduler(operationQueue: operations))
@@ -267,7 +362,7 @@ final class SubscribeOnTests: ReactiveTestCase {
         // cancelled work held released.
     }
 
-    private func assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on scheduler: ImmediateSchedulerType, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on scheduler: ImmediateSchedulerType, byClosures: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
         let disposer = DispatchQueue(label: "disposer")
         let rounds = 1_500
         for completesAtOnce in [false, true] {
@@ -275,6 +370,7 @@ final class SubscribeOnTests: ReactiveTestCase {
             let sourceDisposals = Counter()
             let disposedTwice = Counter()
             let lateEvents = Counter()
+            let onDisposedCalls = Counter()
             // One per subscription: a delivery of an earlier round's may still be running on
             // another of the queue's threads (dispose does not wait for it).
             var checkers: [ContractChecker] = []
@@ -292,11 +388,20 @@ final class SubscribeOnTests: ReactiveTestCase {
                         sourceDisposals.increment()
                     }
                 }
-                let subscription = source.subscribe(on: scheduler).subscribe { event in
-                    checker.enter()
-                    if case .next(true) = event { lateEvents.increment() }
-                    checker.leave()
-                }
+                let subscription = byClosures
+                    ? source.subscribe(on: scheduler).subscribe(onNext: { late in
+                        checker.enter()
+                        if late { lateEvents.increment() }
+                        checker.leave()
+                    }, onCompleted: {
+                        checker.enter()
+                        checker.leave()
+                    }, onDisposed: { onDisposedCalls.increment() })
+                    : source.subscribe(on: scheduler).subscribe { event in
+                        checker.enter()
+                        if case .next(true) = event { lateEvents.increment() }
+                        checker.leave()
+                    }
                 // Vary the moment: at once, or after up to 60 µs (a dispatch queue's work is
                 // usually running after a few, an operation queue's later); every third round
                 // also from another thread at the same time.
@@ -318,6 +423,7 @@ final class SubscribeOnTests: ReactiveTestCase {
             XCTAssertEqual(disposedTwice.value, 0, "\(type(of: scheduler)), completes at once: \(completesAtOnce)", file: file, line: line)
             XCTAssertEqual(lateEvents.value, 0, "\(type(of: scheduler)), completes at once: \(completesAtOnce): events sent after dispose returned arrived", file: file, line: line)
             XCTAssertEqual(checkers.filter { $0.overlaps > 0 }.count, 0, "\(type(of: scheduler)): subscriptions whose events overlapped", file: file, line: line)
+            if byClosures { XCTAssertEqual(onDisposedCalls.value, rounds, "onDisposed once per subscription", file: file, line: line) }
             // Which rounds' work ran before their disposal depends on the machine; work
             // cancelled before it runs is checked deterministically on a held serial queue.
             XCTAssertGreaterThan(subscribed.value, 0, "\(type(of: scheduler)): some work ran before its disposal", file: file, line: line)
@@ -423,6 +529,21 @@ final class MainActorTests: ReactiveTestCase {
         XCTAssertTrue(model.completed)
         XCTAssertEqual(model.values, Array(1...50))
         XCTAssertTrue(model.allOnMainThread)
+    }
+}
+
+/// An observer that logs what it gets as `subscribe(onNext:…)`'s closures do in these tests.
+private struct LoggingObserver: ObserverType {
+    let log: Collector<String>
+
+    init(_ log: Collector<String>) { self.log = log }
+
+    func on(_ event: Event<Int>) {
+        switch event {
+        case .next(let element): log.append("next \(element)")
+        case .error(let error): log.append("error \(error)")
+        case .completed: log.append("completed")
+        }
     }
 }
 

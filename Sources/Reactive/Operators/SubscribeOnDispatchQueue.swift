@@ -1,0 +1,142 @@
+import Synchronization
+
+/// Who dispatches the disposal of the source's subscription, for a `subscribe(on:)`
+/// subscription on a dispatch queue (serial, concurrent, main), which dispatches itself: one
+/// object where the general path makes a sink, a subscription object and, for each of its two
+/// steps, a handle and the work's closures. The steps are the general path's: the source is
+/// subscribed on the queue unless disposed before the block runs (a block cannot be taken
+/// back), and its subscription is disposed on the queue, also when the work that made it ran
+/// after the disposal. `MainScheduler` runs a step at once when already on the main queue with
+/// nothing queued, as its `schedule` does.
+///
+/// Two bits: one set once the first step stored the source's subscription (which may be
+/// `.none`: a source that ended inside `subscribe`), one once the sink was disposed. Whichever
+/// of the two sets the second bit dispatches the disposal, so it is dispatched exactly once,
+/// after the subscription was stored (one atomic read-modify-write each, where a lock cost a
+/// lock and an unlock, three times a subscription). So the sink's `sourceSubscription` is
+/// written by the first step before it sets its bit, and read only by the disposal step,
+/// dispatched once both are set: the sinks' unchecked Sendable and unchecked exclusivity rest
+/// on that.
+///
+/// The sinks' methods that use it are written out in each (`DispatchSubscribeOnSink`,
+/// `DispatchSubscribeOnSubscriber`), not shared through a protocol: their disposal runs
+/// through a class method, in code not specialised for the element, where a protocol's
+/// generic code looked its witness table up at each call (about 100 instructions).
+@usableFromInline struct DispatchSubscribeOnSteps: ~Copyable {
+    @usableFromInline let word = Atomic<UInt8>(0)
+
+    @inlinable init() {}
+
+    /// The first step stored the source's subscription: true if the sink was disposed already,
+    /// so the caller dispatches the subscription's disposal.
+    @inlinable func subscribed() -> Bool {
+        word.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 2 != 0
+    }
+
+    /// The sink's first disposer: true if the first step stored the source's subscription, so
+    /// the caller dispatches its disposal (otherwise that step does, or it never runs).
+    @inlinable func disposed() -> Bool {
+        word.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 1 != 0
+    }
+}
+
+/// `subscribe(on:)`'s sink on a dispatch queue: its own subscription, which dispatches itself
+/// (see `DispatchSubscribeOnSteps`), in front of whatever observes the operator.
+@usableFromInline final class DispatchSubscribeOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
+    /// The node's, not the node: so a node dropped once subscribed (`source.subscribe(on: q)
+    /// .map(…).subscribe(…)`) is freed on the thread that made it, not on the queue (memory
+    /// allocated on one thread and freed on another takes `malloc`'s slow path on both).
+    @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
+    @usableFromInline let queue: DispatchBatching
+    @usableFromInline let steps = DispatchSubscribeOnSteps()
+    // Unchecked exclusivity: see `DispatchSubscribeOnSteps`.
+    @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
+
+    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, queue: DispatchBatching) {
+        subscribeToSource = subscribeSource
+        self.queue = queue
+        super.init(downstream: downstream)
+    }
+
+    /// Subscribes the source on the queue.
+    @inlinable func start() {
+        queue.runStep { self.subscribeSource() }
+    }
+
+    /// The first step, on the queue: nothing if disposed before it ran. Inlinable, so that its
+    /// delivery closure is specialised for the element (unspecialised, each event looked the
+    /// metadata of `Event<Element>` up, about 330 instructions).
+    @inlinable func subscribeSource() {
+        if isDisposed { return }
+        sourceSubscription = subscribeToSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
+        if steps.subscribed() { disposeSourceOnQueue() }
+    }
+
+    @usableFromInline override func dispose() {
+        guard disposeOnce() else { return }
+        if steps.disposed() { disposeSourceOnQueue() }
+    }
+
+    /// The second step: the source's subscription disposed on the queue.
+    @usableFromInline func disposeSourceOnQueue() {
+        queue.runStep { self.sourceSubscription.take().end() }
+    }
+}
+
+/// `subscribe(onNext:…)`'s sink when it subscribes a `subscribe(on:)` on a dispatch queue that
+/// never runs work at once (`ObservableKind.subscribeOnDispatchQueue`): the operator's sink and
+/// the subscriber's in one object, which takes the source's events itself. A subscription
+/// costs one allocation fewer, and each event one hop fewer.
+///
+/// Everything else is as with the two sinks (`DispatchSubscribeOnSink`'s steps, written out
+/// again here, see `DispatchSubscribeOnSteps`): the closures' order around disposal is
+/// `ClosuresSink`'s, where the source's subscription is disposed through the queue in place
+/// of the upstream (`endOwnUpstream()`); and operators in front of it see an operator, not the
+/// user's observer (`isFinalObserver`), as RxSwift's `subscribe(on:)` sink stands between them.
+@usableFromInline final class DispatchSubscribeOnSubscriber<Element>: ClosuresSink<Element>, @unchecked Sendable {
+    @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
+    @usableFromInline let queue: DispatchBatching
+    @usableFromInline let steps = DispatchSubscribeOnSteps()
+    // Unchecked exclusivity: see `DispatchSubscribeOnSteps`.
+    @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
+
+    @inlinable init(subscribingSource subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, on queue: DispatchBatching, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+        subscribeToSource = subscribeSource
+        self.queue = queue
+        super.init(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// The source and the queue of `observable` if it is a `subscribe(on:)` on a dispatch queue
+    /// that never runs work at once, which `subscribe(onNext:…)` subscribes with this sink; nil
+    /// for any other node. (The closures are not passed in before that is known: passed, they
+    /// were retained and released on every subscription.)
+    @inlinable static func queuedSource(of observable: Observable<Element>) -> ((consuming Downstream<Element>) -> Upstream, DispatchBatching)? {
+        guard observable.kind == .subscribeOnDispatchQueue else { return nil }
+        // Sound: only that class has this kind (checked when a node is made, in debug builds).
+        let node = unsafeDowncast(observable, to: SubscribeOnObservable<Element>.self)
+        guard case .queue(let queue) = node.scheduler else { return nil }
+        return (node.subscribeSource, queue)
+    }
+
+    @usableFromInline override var isFinalObserver: Bool { false }
+
+    /// Subscribes the source on the queue. Dispatched, not through `runStep`, as are both
+    /// steps: the queue never runs work at once (the kind of node this sink is made for).
+    @inlinable func start() {
+        queue.dispatchDrain { self.subscribeSource() }
+    }
+
+    @inlinable func subscribeSource() {
+        if isDisposed { return }
+        sourceSubscription = subscribeToSource(downstream)
+        if steps.subscribed() { disposeSourceOnQueue() }
+    }
+
+    @usableFromInline override func endOwnUpstream() {
+        if steps.disposed() { disposeSourceOnQueue() }
+    }
+
+    @usableFromInline func disposeSourceOnQueue() {
+        queue.dispatchDrain { self.sourceSubscription.take().end() }
+    }
+}
