@@ -113,6 +113,7 @@ extension Observable {
 /// The sink of `subscribe(onNext:…)`, subscribed to its upstream: its closures' part is
 /// `ClosuresSink`, which `DispatchSubscribeOnSubscriber` shares. Final, so that code inlined
 /// into the caller disposes and releases the subscription directly, as before the two shared.
+/// Unchecked Sendable as `ClosuresSink`: it adds no state.
 @usableFromInline final class SubscribeSink<Element>: ClosuresSink<Element>, @unchecked Sendable {}
 
 /// The closures of `subscribe(onNext:…)` and what they get. It releases the closures as soon as
@@ -123,6 +124,10 @@ extension Observable {
 /// upstream itself (`endOwnUpstream()`). Its properties, `dispose()` and the methods on the
 /// event path are final, so that code inlined into other modules reaches them directly, not
 /// through the class's table.
+///
+/// Unchecked Sendable: the closures are read only inside deliveries, which never overlap (the
+/// Rx contract), and cleared only once the atomic state says no delivery runs (`endDelivery`,
+/// `disposeOnceDeferringRelease`); `onDisposed` is taken by the first disposer alone.
 @usableFromInline class ClosuresSink<Element>: Sink, FinalObserverSink, @unchecked Sendable {
     // Read only inside beginDelivery/endDelivery; written only by releaseUserResources.
     // Unchecked exclusivity: events to one sink never overlap (the Rx contract), so a dynamic

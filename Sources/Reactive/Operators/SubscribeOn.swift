@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Subscribes to the source, and disposes that subscription, on `scheduler`.
     ///

@@ -42,6 +42,7 @@ import Synchronization
 
 /// `subscribe(on:)`'s sink on a dispatch queue: its own subscription, which dispatches itself
 /// (see `DispatchSubscribeOnSteps`), in front of whatever observes the operator.
+/// Unchecked Sendable: its other fields are constants; `sourceSubscription` is ordered by `steps`.
 @usableFromInline final class DispatchSubscribeOnSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     /// The node's, not the node: so a node dropped once subscribed (`source.subscribe(on: q)
     /// .map(…).subscribe(…)`) is freed on the thread that made it, not on the queue (memory
@@ -93,6 +94,9 @@ import Synchronization
 /// `ClosuresSink`'s, where the source's subscription is disposed through the queue in place
 /// of the upstream (`endOwnUpstream()`); and operators in front of it see an operator, not the
 /// user's observer (`isFinalObserver`), as RxSwift's `subscribe(on:)` sink stands between them.
+///
+/// Unchecked Sendable: the closures as in `ClosuresSink`; its own fields are constants but for
+/// `sourceSubscription`, ordered by `steps`.
 @usableFromInline final class DispatchSubscribeOnSubscriber<Element>: ClosuresSink<Element>, @unchecked Sendable {
     @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let queue: DispatchBatching
