@@ -148,6 +148,49 @@ final class SubscribeTests: ReactiveTestCase {
         subscriptions.forEach { $0.dispose() }
     }
 
+    /// An error reaching a subscription with no `onError` goes to `Hooks.defaultErrorHandler`,
+    /// once, with the call stack captured when it subscribed; `onDisposed` runs after it. With an
+    /// `onError`, the hook is not called. Both sinks: the plain one, and the one that also does
+    /// the work of a `subscribe(on:)` on a dispatch queue right in front of it.
+    func testSubscribe_errorWithoutOnError_goesToTheDefaultErrorHandlerWithTheCallStack() {
+        let log = Collector<String>()
+        let previousHandler = Hooks.defaultErrorHandler
+        let previousCapture = Hooks.customCaptureSubscriptionCallstack
+        let previousRecording = Hooks.recordCallStackOnError
+        defer {
+            Hooks.defaultErrorHandler = previousHandler
+            Hooks.customCaptureSubscriptionCallstack = previousCapture
+            Hooks.recordCallStackOnError = previousRecording
+        }
+        Hooks.recordCallStackOnError = true
+        Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
+        Hooks.defaultErrorHandler = { callStack, error in
+            log.append("hook \(callStack) \(error as? TestError == .first)")
+        }
+
+        let subject = PublishSubject<Int>()
+        let plain = subject.subscribe(onNext: { log.append("next \($0)") }, onDisposed: { log.append("disposed") })
+        subject.on(.next(1))
+        subject.on(.error(TestError.first))
+        XCTAssertEqual(log.values, ["next 1", "hook [\"subscribed here\"] true", "disposed"])
+        plain.dispose()
+        log.removeAll()
+
+        let handled = Observable<Int>.error(TestError.first).subscribe(onError: { _ in log.append("onError") })
+        XCTAssertEqual(log.values, ["onError"], "an onError takes the error instead of the hook")
+        handled.dispose()
+        log.removeAll()
+
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "default-error-handler")
+        let done = expectation(description: "disposed on the queue")
+        let queued = Observable<Int>.error(TestError.first)
+            .subscribe(on: scheduler)
+            .subscribe(onDisposed: { log.append("disposed"); done.fulfill() })
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(log.values, ["hook [\"subscribed here\"] true", "disposed"])
+        queued.dispose()
+    }
+
     /// One thread sends while another disposes at arbitrary moments: a closure in progress keeps
     /// its captures (it touches them after a pause), and nothing runs after dispose returned
     /// except at most the delivery already started.
