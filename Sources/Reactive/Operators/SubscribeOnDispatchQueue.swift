@@ -107,7 +107,7 @@ import Synchronization
     @inlinable init(subscribingSource subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, on queue: DispatchBatching, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
         subscribeToSource = subscribeSource
         self.queue = queue
-        super.init(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        super.init(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, keepsOwnUpstream: true)
     }
 
     /// The source and the queue of `observable` if it is a `subscribe(on:)` on a dispatch queue
