@@ -191,22 +191,27 @@ extension Observable {
     /// The terminal event, once: the error to `onError` (to `Hooks.defaultErrorHandler` without
     /// one), completion to `onCompleted`; then `onDisposed` and the upstream's disposal.
     @inlinable @inline(never) final func deliverTerminal(_ event: Event<Element>) {
-        // Never an element (`on(_:)` delivers those itself); if one came, it would end nothing.
-        if case .next = event { return }
+        let error: Swift.Error?
+        switch event {
+        case .next:
+            // Never: `on(_:)` delivers elements itself; if one came, it would end nothing.
+            return
+        case .error(let failure):
+            error = failure
+        case .completed:
+            error = nil
+        }
         guard beginDelivery(terminal: true) else {
             endDelivery()
             return
         }
-        switch event {
-        case .next:
-            break
-        case .error(let error):
+        if let error {
             if let onError {
                 onError(error)
             } else {
                 Hooks.defaultErrorHandler(callStack, error)
             }
-        case .completed:
+        } else {
             onCompleted?()
         }
         endAfterTerminal()
