@@ -353,16 +353,23 @@ final class SubscribeOnTests: ReactiveTestCase {
     /// (one sink for both, whose `onDisposed` then runs once per subscription); and on an
     /// operation queue running four at once (the general path, through the scheduler's handles).
     func testSubscribeOn_disposeRacingTheScheduledWorkOnAConcurrentQueue_disposesEverySourceSubscriptionOnce() {
-        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
-        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated), byClosures: true)
+        // A concurrent queue of the test's own, not a global one, so that a barrier can wait for
+        // every scheduled subscription to have run.
+        let queue = DispatchQueue(label: "subscribe-on-race", qos: .userInitiated, attributes: .concurrent)
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+        let drainQueue = { queue.sync(flags: .barrier) {} }
+        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: scheduler, drainingWith: drainQueue)
+        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: scheduler, byClosures: true, drainingWith: drainQueue)
         let operations = OperationQueue()
         operations.maxConcurrentOperationCount = 4
-        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: OperationQueueScheduler(operationQueue: operations))
+        assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on: OperationQueueScheduler(operationQueue: operations), drainingWith: { operations.waitUntilAllOperationsAreFinished() })
         // The leak check (tearDown) then finds everything the scheduled disposals and the
         // cancelled work held released.
     }
 
-    private func assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on scheduler: ImmediateSchedulerType, byClosures: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
+    /// `drain` returns once every work item scheduled so far has run: the scheduled subscriptions
+    /// are then all made, and the disposals they dispatched are all on their way.
+    private func assertDisposeRacingTheScheduledWork_disposesEverySourceSubscriptionOnce(on scheduler: ImmediateSchedulerType, byClosures: Bool = false, drainingWith drain: () -> Void, file: StaticString = #filePath, line: UInt = #line) {
         let disposer = DispatchQueue(label: "disposer")
         let rounds = 1_500
         for completesAtOnce in [false, true] {
@@ -418,6 +425,10 @@ final class SubscribeOnTests: ReactiveTestCase {
                 if both { otherDone.wait() }
                 disposeReturned.set()
             }
+            // First every scheduled subscription: the two counts were once equal while a work
+            // item was between its disposed check and the source's `subscribe` (one made, its
+            // disposal not yet dispatched), and the wait below ended there.
+            drain()
             waitUntil(timeout: 10) { sourceDisposals.value == subscribed.value }
             XCTAssertEqual(sourceDisposals.value, subscribed.value, "\(type(of: scheduler)), completes at once: \(completesAtOnce): every source subscription made is disposed", file: file, line: line)
             XCTAssertEqual(disposedTwice.value, 0, "\(type(of: scheduler)), completes at once: \(completesAtOnce)", file: file, line: line)
