@@ -41,13 +41,23 @@ extension UnaryOperatorSink {
     @inlinable init(_ source: Observable<OperatorSink.Source>, _ parameters: OperatorSink.Parameters) {
         self.source = source
         self.parameters = parameters
+        // Only the sink's delivery is made here, specialised in the caller's module: it is the
+        // path of every event. Making the sink and subscribing it happen once a subscription,
+        // in the library's own code (`startSubscription(_:_:delivery:)`), so that an app does not
+        // compile a copy of them for each operator and element type it uses. The delivery is
+        // made in code specialised for the sink's type, so that it captures nothing (a closure
+        // made in a protocol extension allocates a context for `Self`).
         super.init(run: { node, downstream in
-            let node = unsafeDowncast(node, to: UnaryObservable<OperatorSink>.self)
-            let sink = OperatorSink(downstream: consume downstream, parameters: node.parameters)
-            // Made here, in code specialised for the sink's type, so that the handler captures
-            // nothing (a closure made in a protocol extension allocates a context for `Self`).
-            sink.run(node.source, Downstream(sink) { unsafeDowncast($0, to: OperatorSink.self).on(&$1) })
-            return .object(sink)
+            UnaryObservable<OperatorSink>.startSubscription(node, downstream, delivery: { unsafeDowncast($0, to: OperatorSink.self).on(&$1) })
         })
+    }
+
+    /// Makes the sink of one subscription and starts it, with `delivery` as its handler of the
+    /// source's events. Not inlinable: the same, unspecialised, for every operator.
+    @usableFromInline static func startSubscription(_ node: Observable<OperatorSink.Element>, _ downstream: consuming Downstream<OperatorSink.Element>, delivery: @escaping (AnyObject, inout Event<OperatorSink.Source>) -> Void) -> Upstream {
+        let node = unsafeDowncast(node, to: UnaryObservable<OperatorSink>.self)
+        let sink = OperatorSink(downstream: consume downstream, parameters: node.parameters)
+        sink.run(node.source, Downstream(sink, delivery))
+        return .object(sink)
     }
 }

@@ -24,12 +24,20 @@ extension ObservableType {
     @inlinable init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
         self.source = source
         self.predicate = predicate
+        // Only the delivery is made here, specialised in the caller's module, and the sink's
+        // type named, its metadata read from a cache (see `map`).
         super.init(run: { node, downstream in
-            let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
-            let sink = FilterSink(downstream: consume downstream, predicate: node.predicate)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) }))
-            return .object(sink)
+            FilterObservable<Element>.startSubscription(node, downstream, sink: FilterSink<Element>.self, delivery: { unsafeDowncast($0, to: FilterSink<Element>.self).on(&$1) })
         })
+    }
+
+    /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
+    /// same, unspecialised, for every element type.
+    @usableFromInline static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, sink sinkType: FilterSink<Element>.Type, delivery: @escaping (AnyObject, inout Event<Element>) -> Void) -> Upstream {
+        let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
+        let sink = sinkType.init(downstream: consume downstream, predicate: node.predicate)
+        sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, delivery)))
+        return .object(sink)
     }
 }
 

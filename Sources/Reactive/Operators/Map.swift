@@ -14,39 +14,68 @@ extension ObservableType {
 @usableFromInline final class MapObservable<Source, Result>: FilterFusible<Result>, @unchecked Sendable {
     @usableFromInline let source: Observable<Source>
     override var chainSources: [AnyObject] { [source] }
-    override package var runsWithThePairBefore: Bool { joinedFilter != nil && pairBefore != nil }
+    override package var runsWithThePairBefore: Bool { joinedFilter != nil && pairBefore(MapObservable<Source, Source>.self) != nil }
     @usableFromInline let transform: (Source) throws -> Result
 
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
         self.source = source
         self.transform = transform
+        // Only the three deliveries are made here, specialised in the caller's module: they are
+        // the path of every event. Choosing the sink, making it and subscribing it happen once
+        // a subscription, in the library's own code (`startSubscription`), so that an app does
+        // not compile a copy of them for each pair of element types. The types are handed over
+        // too: named here, their metadata is read from a cache; named in code that runs
+        // unspecialised, each would be looked up in the runtime's table at every subscription
+        // (about 900 instructions a subscription of a map-and-filter chain).
         super.init(run: { node, downstream in
-            let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
-            if let predicate = node.joinedFilter {
-                // A map-and-filter after another of the same element type: one sink for both
-                // pairs, subscribed to the first pair's source (see MapFilter.swift).
-                if let pair = node.pairBefore, let firstPredicate = pair.joinedFilter {
-                    let sink = TwoMapFilterPairsSink(downstream: consume downstream, firstTransform: pair.transform, firstPredicate: firstPredicate, transform: node.transform, predicate: predicate)
-                    sink.setUpstream(pair.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: TwoMapFilterPairsSink<Source, Result>.self).on(&$1) }))
-                    return .object(sink)
-                }
-                let sink = MapFilterSink(downstream: consume downstream, transform: node.transform, predicate: predicate)
-                sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }))
+            MapObservable<Source, Result>.startSubscription(
+                node, downstream,
+                map: (MapSink<Source, Result>.self, { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }),
+                mapFilter: (MapFilterSink<Source, Result>.self, { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }),
+                twoPairs: (TwoMapFilterPairsSink<Source, Result>.self, { unsafeDowncast($0, to: TwoMapFilterPairsSink<Source, Result>.self).on(&$1) }),
+                pairType: MapObservable<Source, Source>.self)
+        })
+    }
+
+    /// Makes the sink of one subscription and subscribes it to the source: one sink for two
+    /// map-and-filter pairs, a map-and-filter, or a map alone, each of the type given and
+    /// delivered to by the handler given with it. `pairType` is the type of a map before this
+    /// one that keeps the element type (see `pairBefore`). Not inlinable: the same,
+    /// unspecialised, for every element type.
+    @usableFromInline static func startSubscription(
+        _ node: Observable<Result>, _ downstream: consuming Downstream<Result>,
+        map: (MapSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
+        mapFilter: (MapFilterSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
+        twoPairs: (TwoMapFilterPairsSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
+        pairType: MapObservable<Source, Source>.Type
+    ) -> Upstream {
+        let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
+        if let predicate = node.joinedFilter {
+            // A map-and-filter after another of the same element type: one sink for both
+            // pairs, subscribed to the first pair's source (see MapFilter.swift).
+            if let pair = node.pairBefore(pairType), let firstPredicate = pair.joinedFilter {
+                let sink = twoPairs.0.init(downstream: consume downstream, firstTransform: pair.transform, firstPredicate: firstPredicate, transform: node.transform, predicate: predicate)
+                sink.setUpstream(pair.source.subscribeInsideRun(Downstream(sink, twoPairs.1)))
                 return .object(sink)
             }
-            let sink = MapSink(downstream: consume downstream, transform: node.transform)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }))
+            let sink = mapFilter.0.init(downstream: consume downstream, transform: node.transform, predicate: predicate)
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, mapFilter.1)))
             return .object(sink)
-        })
+        }
+        let sink = map.0.init(downstream: consume downstream, transform: node.transform)
+        sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, map.1)))
+        return .object(sink)
     }
 }
 
 extension MapObservable {
-    /// The map-and-filter this one subscribes to, if it is one that keeps the element type:
+    /// The map-and-filter this one subscribes to, if it is one that keeps the element type
+    /// (`pairType`, `MapObservable<Source, Source>`, a final class: so the type test is exact):
     /// with a filter joined to this one too, a subscription runs both pairs in one sink.
-    @inlinable var pairBefore: MapObservable<Source, Source>? {
-        guard let pair = source as? MapObservable<Source, Source>, pair.joinedFilter != nil else { return nil }
-        return pair
+    @usableFromInline func pairBefore(_ pairType: MapObservable<Source, Source>.Type) -> MapObservable<Source, Source>? {
+        guard type(of: source) == pairType else { return nil }
+        let pair = unsafeDowncast(source, to: MapObservable<Source, Source>.self)
+        return pair.joinedFilter == nil ? nil : pair
     }
 }
 
