@@ -89,6 +89,17 @@ import Synchronization
     @inlinable final func acceptLocked(_ event: Event<Item>) -> Bool {
         if done { return false }
         if event.isStopEvent { done = true }
+        if emitState.load(ordering: .acquiring) == 0 && nowServing == nextTicket {
+            beginEmittingLocked()
+            return true
+        }
+        return acceptContendedLocked(event)
+    }
+
+    /// `acceptLocked` when a delivery is in progress or senders wait: the event is queued, or
+    /// the caller waits for its turn. Not inlinable: the path of contention, re-entrancy and
+    /// `delay`'s queue, compiled once in the library rather than into every sender.
+    @usableFromInline final func acceptContendedLocked(_ event: Event<Item>) -> Bool {
         while true {
             let state = emitState.load(ordering: .acquiring)
             if state == 0 && nowServing == nextTicket {
@@ -138,6 +149,14 @@ import Synchronization
         sendUnlocking(event)
     }
 
+    /// `send(_:)` of a terminal event: in the library only, since it happens once a subscription.
+    @usableFromInline final func sendStop(_ event: Event<Item>) {
+        lock.lock()
+        let emitter = acceptLocked(event)
+        lock.unlock()
+        if emitter { emit(event) }
+    }
+
     /// Under `lock`, which it releases: accepts `event` and delivers it if the caller became
     /// the emitter (`acceptLocked`, then `emit`). An element of a forwarding sink (merge's and
     /// switch's inner elements) with nobody delivering or waiting is delivered at once through
@@ -161,7 +180,7 @@ import Synchronization
         do {
             return try transform(input)
         } catch {
-            send(.error(error))
+            sendStop(.error(error))
             return nil
         }
     }
@@ -193,8 +212,9 @@ import Synchronization
     }
 
     /// `emitStop` of an error an element's conversion threw: out of line, so that an emitting
-    /// path (inlined into a source's handler) keeps no registers for it.
-    @inlinable @inline(never) final func emitStop(thrown error: any Error) {
+    /// path (inlined into a source's handler) keeps no registers for it, and in the library
+    /// only (a rare path).
+    @usableFromInline final func emitStop(thrown error: any Error) {
         emitStop(.error(error))
     }
 
@@ -206,14 +226,18 @@ import Synchronization
         emitQueuedSlowly()
     }
 
-    /// `emitQueued` once something was queued.
-    @inlinable @inline(never) final func emitQueuedSlowly() {
+    /// `emitQueued` once something was queued. In the library only (the path of contention).
+    @usableFromInline final func emitQueuedSlowly() {
         if let next = nextQueuedSlowly() { emit(next) }
     }
 
     /// Without `lock`: delivers `first` (accepted by `acceptLocked`, which made the caller the
     /// emitter), then what was queued meanwhile. A terminal event disposes the sink.
-    @inlinable final func emit(_ first: Event<Item>) {
+    ///
+    /// Not inlinable: terminal events, queued events and converted items come this way, not a
+    /// forwarding sink's uncontended element (`emitNext`), so it is compiled once in the
+    /// library rather than into every operator and element type of an app.
+    @usableFromInline final func emit(_ first: Event<Item>) {
         var next = first
         while true {
             if isDisposed { return }
@@ -242,7 +266,7 @@ import Synchronization
 
     /// Without `lock`, as the emitter: delivers a terminal event, dropping whatever is queued,
     /// and disposes the sink.
-    @inlinable final func emitStop(_ event: Event<Element>) {
+    @usableFromInline final func emitStop(_ event: Event<Element>) {
         var stop = event
         emitStop(&stop)
     }

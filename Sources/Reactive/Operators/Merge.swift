@@ -107,17 +107,43 @@ extension ObservableType {
         self.source = source
         self.selector = selector
         self.mode = mode
+        // Made here, in the caller's module, where the element types are known: the three
+        // deliveries (the source's elements, and an inner observable's, in the sink's inline
+        // slot and in an inner sink) and the two sink types, whose metadata is read from a
+        // cache here and would be looked up at every subscription in code that runs
+        // unspecialised. Everything else, making the sink, subscribing it and starting inner
+        // subscriptions, runs in the library's own code (`startSubscription`), so that an app
+        // does not compile a copy of it for each pair of element types.
         super.init(run: { node, downstream in
-            let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
-            let sink = MergeSink(downstream: consume downstream, selector: node.selector, mode: node.mode)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
-            return .object(sink)
+            MergeObservable<SourceElement, Element>.startSubscription(node, downstream, MergeSpecialised(
+                sink: MergeSink<SourceElement, Element>.self,
+                delivery: { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) },
+                inner: InnerDeliveries(
+                    sink: MergeInnerSink<SourceElement, Element>.self,
+                    inline: { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) },
+                    delivery: { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) })))
         })
+    }
+
+    /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
+    /// same, unspecialised, for every element type.
+    @usableFromInline static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: MergeSpecialised<SourceElement, Element>) -> Upstream {
+        let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
+        let sink = specialised.sink.init(downstream: consume downstream, selector: node.selector, mode: node.mode, inner: specialised.inner)
+        sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, specialised.delivery)))
+        return .object(sink)
     }
 }
 
+/// What a merge node's subscriptions need of the caller's specialised code.
+@usableFromInline typealias MergeSpecialised<SourceElement, Element> = FlatteningDeliveries<MergeSink<SourceElement, Element>, SourceElement, MergeInnerSink<SourceElement, Element>, Element>
+
 @usableFromInline final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    /// How inner observables are subscribed (see `FlatteningDeliveries`). (Not
+    /// the observable itself: a running subscription must not keep its sources alive, such as
+    /// those of a `merge` of observables that ended.)
+    @usableFromInline let inner: InnerDeliveries<MergeInnerSink<SourceElement, Element>, Element>
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let dropWhileBusy: Bool
     // Guarded by lock.
@@ -148,8 +174,9 @@ extension ObservableType {
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
-    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+    @usableFromInline init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode, inner: InnerDeliveries<MergeInnerSink<SourceElement, Element>, Element>) {
         self.selector = selector
+        self.inner = inner
         waiting = ContiguousArray()
         switch mode {
         case .merge(let maxConcurrent):
@@ -195,20 +222,25 @@ extension ObservableType {
                 subscribeWaiting()
             }
         case .error(let error):
-            send(.error(error))
+            sendStop(.error(error))
         case .completed:
-            lock.lock()
-            sourceDone = true
-            let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
-            lock.unlock()
-            if emitter { emit(.completed) }
+            sourceCompleted()
         }
+    }
+
+    /// The source completed: the sequence completes once no inner observable runs or waits.
+    @usableFromInline func sourceCompleted() {
+        lock.lock()
+        sourceDone = true
+        let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+        lock.unlock()
+        if emitter { emit(.completed) }
     }
 
     /// `flatMapFirst`'s element: dropped while an inner observable runs, without calling the
     /// selector (as RxSwift, which maps only the elements it accepts); else its slot is taken
     /// before the selector runs (outside the lock) and given back if the selector throws.
-    @inlinable func nextDroppingWhileBusy(_ element: SourceElement) {
+    @usableFromInline func nextDroppingWhileBusy(_ element: SourceElement) {
         lock.lock()
         if done || innersDisposed || active > 0 {
             lock.unlock()
@@ -234,7 +266,7 @@ extension ObservableType {
     /// Subscribes waiting inner observables while there is room. One loop runs at a time: a
     /// call from inside it (a synchronous inner observable completing) only leaves work for it,
     /// so a long run of synchronous inner observables does not grow the stack.
-    @inlinable func subscribeWaiting() {
+    @usableFromInline func subscribeWaiting() {
         lock.lock()
         if subscribing {
             lock.unlock()
@@ -269,7 +301,7 @@ extension ObservableType {
 
     /// Under the lock: gives back the inline slot, whose subscription ended, for the next inner
     /// observable (not after disposal, which disposes the slot itself).
-    @inlinable func freeInlineSlotLocked() {
+    @usableFromInline func freeInlineSlotLocked() {
         if innersDisposed { return }
         inlineState.reset(&inlineUpstream)
         inlinePhase.reset()
@@ -279,7 +311,7 @@ extension ObservableType {
     /// Subscribes an inner observable (counted in `active` by the caller): in the inline slot if
     /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
     /// still running when `subscribe` returns.
-    @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
+    @usableFromInline func start(_ inner: Observable<Element>, inline: Bool) {
         let element = inner.justElement
         if element != nil || inner.isEmptyObservable {
             // A `just` sends its element and completes inside `subscribe`, an `empty` completes:
@@ -290,7 +322,7 @@ extension ObservableType {
             return
         }
         if inline {
-            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
+            inlineState.assign(inner.subscribe(Downstream(self, self.inner.inline)), to: &inlineUpstream)
             guard inlinePhase.markStarted() else {
                 // Still running, or it ended on another thread and `innerCompleted` counted it.
                 return
@@ -304,8 +336,8 @@ extension ObservableType {
             afterInnerEnded(ended)
             return
         }
-        let sink = MergeInnerSink(parent: self)
-        sink.run(inner)
+        let sink = self.inner.sink.init(parent: self)
+        sink.setUpstream(inner.subscribe(Downstream(sink, self.inner.delivery)))
         let completedWhileStarting = sink.phase.markStarted()
         lock.lock()
         let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
@@ -346,7 +378,7 @@ extension ObservableType {
     }
 
     /// An inner subscription that was started ended: `sink`'s, or the inline slot's if nil.
-    @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
+    @usableFromInline func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
         lock.lock()
         if let sink {
             if !innersDisposed { inners.remove(sink) }
@@ -383,7 +415,7 @@ extension ObservableType {
         if ended.hasWaiting { subscribeWaiting() }
     }
 
-    @inlinable override func dispose() {
+    @usableFromInline override func dispose() {
         guard disposeOnce() else { return }
         lock.lock()
         innersDisposed = true
@@ -410,13 +442,9 @@ extension ObservableType {
     /// Who handles its end: `MergeSink.start`, if it completes inside `subscribe`.
     @usableFromInline let phase = InnerPhase()
 
-    @inlinable init(parent: MergeSink<SourceElement, Element>) {
+    @usableFromInline init(parent: MergeSink<SourceElement, Element>) {
         self.parent = parent
         super.init()
-    }
-
-    @inlinable func run(_ source: Observable<Element>) {
-        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) }))
     }
 
     @inlinable func on(_ event: inout Event<Element>) {
