@@ -87,16 +87,18 @@ import Synchronization
         try read(item?.storage ?? emitRow)
     }
 
-    /// Subscribes every source, in order, source `index` delivering through
-    /// `Combiner.sourceHandler(at: index)`. `sink` is this sink itself, at its own type, so that
-    /// this runs specialised for it. With no sources at all, `startWithoutSources()`. (The sink
+    /// Subscribes every source, in order, source `index` delivering through `handlers(index)`
+    /// (`Combiner.sourceHandler(at:)`, made in the caller's specialised code). `sink` is this
+    /// sink itself, at its own type. With no sources at all, `startWithoutSources()`. (The sink
     /// has no upstream of `Sink`'s kind: it keeps the sources' subscriptions itself.)
     ///
     /// A `just` source (`CombinedSource.just`) is not subscribed: its element and its
     /// completion are received at once, in its turn (`receiveJusts`). The same events at the
     /// same moment as subscribing it, since a `just` delivers both inside `subscribe`, with no
     /// trampoline, as in RxSwift; and it has no subscription to keep.
-    @inlinable final func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner) {
+    ///
+    /// Not inlinable: it runs once a subscription, the same for every result type.
+    @usableFromInline final func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner, handlers: (Int) -> ErasedSourceHandler) {
         assert(sink === self, "start is given the sink itself")
         if layout.sources.isEmpty {
             startWithoutSources()
@@ -115,7 +117,7 @@ import Synchronization
                     continue
                 }
                 defer { index += 1 }
-                let subscription = CombinedSource.subscribe(first + index, target: self, handler: Combiner.sourceHandler(at: index))
+                let subscription = CombinedSource.subscribe(first + index, target: self, handler: handlers(index))
                 if state(of: index) == .subscribing {
                     (subscriptions + index).initialize(to: subscription)
                     let kept = sourceStates[index].compareExchange(expected: SourceState.subscribing.rawValue, desired: SourceState.subscriptionKept.rawValue, ordering: .acquiringAndReleasing).exchanged
@@ -189,7 +191,7 @@ import Synchronization
     func sourceHasEnded(_ index: Int) -> Bool
 
     /// Subscribes every source (`CombiningSink.start`); `sink` is the sink itself.
-    func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner)
+    func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner, handlers: (Int) -> ErasedSourceHandler)
 
     /// Receives the element and the completion of the `just` source `index` (of the `count`
     /// recorded from `first` on), and maybe of the `just`s right after it; returns how many
@@ -211,19 +213,27 @@ extension CombiningSinkProtocol {
     /// Made in code specialised for the sink's type, a handler that captures nothing allocates
     /// nothing; so the index is a constant in one closure per index, for the first eight
     /// sources (every arity the pack-based operators are documented for). Further sources of a
-    /// collection get a closure capturing their index, one allocation each.
+    /// collection get a closure capturing their index, one allocation each. The first four
+    /// (the arities apps use most) have `receive` inlined; the others call one copy of it
+    /// (`receiveOutOfLine`), a few instructions more an event, so that each result type an app
+    /// combines costs its module one copy of the event path, not nine.
     @inlinable @inline(__always) static func sourceHandler(at index: Int) -> ErasedSourceHandler {
         switch index {
         case 0: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 0) }
         case 1: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 1) }
         case 2: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 2) }
         case 3: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 3) }
-        case 4: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 4) }
-        case 5: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 5) }
-        case 6: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 6) }
-        case 7: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 7) }
-        default: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: index) }
+        case 4: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 4) }
+        case 5: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 5) }
+        case 6: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 6) }
+        case 7: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 7) }
+        default: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: index) }
         }
+    }
+
+    /// `receive`, not inlined into its caller (the handlers of sources past the fourth).
+    @inlinable @inline(never) func receiveOutOfLine(_ event: UnsafeMutableRawPointer, at index: Int) {
+        receive(event, at: index)
     }
 
     /// Decodes an event of source `index` (at `event`, an `Event` of the source's element type)
@@ -292,11 +302,19 @@ extension CombiningSinkProtocol {
 /// The producer of `combineLatest` and `zip` with its sink type.
 @usableFromInline final class CombiningObservable<Combiner: CombiningSinkProtocol>: CombiningNode<Combiner.Result>, @unchecked Sendable {
     @inlinable init(_ sources: consuming CombinedSources<Combiner.Result>) {
+        // The sources' handlers are made here, in code specialised for the sink's type, so that
+        // they capture nothing (and are the specialised path of every event); making the sink
+        // and subscribing the sources runs in the library's own code (`startSubscription`).
         super.init(sources, run: { node, downstream in
-            let sink = Combiner(downstream: consume downstream, node: unsafeDowncast(node, to: CombiningNode<Combiner.Result>.self))
-            // Here, in code specialised for the sink's type, so that the handlers capture nothing.
-            sink.start(sink)
-            return .object(sink)
+            CombiningObservable<Combiner>.startSubscription(node, downstream, handlers: { Combiner.sourceHandler(at: $0) })
         })
+    }
+
+    /// Makes the sink of one subscription and subscribes every source, source `index` with
+    /// `handlers(index)`. Not inlinable: the same, unspecialised, for every result type.
+    @usableFromInline static func startSubscription(_ node: Observable<Combiner.Result>, _ downstream: consuming Downstream<Combiner.Result>, handlers: (Int) -> ErasedSourceHandler) -> Upstream {
+        let sink = Combiner(downstream: consume downstream, node: unsafeDowncast(node, to: CombiningNode<Combiner.Result>.self))
+        sink.start(sink, handlers: handlers)
+        return .object(sink)
     }
 }

@@ -226,8 +226,8 @@ import Synchronization
         emitQueuedSlowly()
     }
 
-    /// `emitQueued` once something was queued. In the library only (the path of contention).
-    @usableFromInline final func emitQueuedSlowly() {
+    /// `emitQueued` once something was queued.
+    @inlinable @inline(never) final func emitQueuedSlowly() {
         if let next = nextQueuedSlowly() { emit(next) }
     }
 

@@ -185,57 +185,72 @@ extension ObservableType {
     }
 
     /// `onSource` under the lock: every event but a sole source's element (see `soleSource`).
+    /// An element is handled here, specialised; a terminal event and an element that has to
+    /// wait for another emission in the library's own code, once for every result type.
     @inlinable @inline(never) func onSourceLocked(_ event: Event<UnsafeRawPointer>, at index: Int) {
+        guard case .next(let value) = event else {
+            onSourceEnded(event, at: index)
+            return
+        }
+        lock.lock()
+        let hadValue = hasValue[index]
+        layout.store(value, at: index, in: latest, initialized: hadValue)
+        if !hadValue {
+            hasValue[index] = true
+            missing -= 1
+        }
+        if done {
+            lock.unlock()
+            return
+        }
+        if missing > 0 {
+            // Every other source is done and one of them never sent: nothing can come.
+            guard onlyOneSourceActive else {
+                lock.unlock()
+                return
+            }
+            let emitter = acceptLocked(.completed)
+            lock.unlock()
+            if emitter { emit(.completed) }
+            return
+        }
+        if active == 1 {
+            // The others have completed, and every source has a value.
+            becomeSoleSourceLocked(index)
+        }
+        if !deliversAtOnceLocked {
+            queueSnapshotUnlocking()
+            return
+        }
+        // Nobody delivers or waits: this call emits the row itself, with nothing queued.
+        layout.copyRow(latest, to: emitRow, initialized: emitRowIsFull)
+        emitRowIsFull = true
+        beginEmittingLocked()
+        lock.unlock()
+        emitNext { try read(emitRow) }
+    }
+
+    /// Under the lock, which it releases: another call is emitting, or waits to, so the latest
+    /// values are queued as a snapshot of their own (and delivered by whoever emits).
+    @usableFromInline func queueSnapshotUnlocking() {
+        let row = CombinedRow(layout)
+        layout.copyRow(latest, to: row.storage, initialized: false)
+        row.isFull = true
+        let accepted = Event<CombinedRow?>.next(row)
+        let emitter = acceptLocked(accepted)
+        lock.unlock()
+        if emitter { emit(accepted) }
+    }
+
+    /// A terminal event of source `index`: an error ends the sequence; a completion ends it
+    /// once no source runs.
+    @usableFromInline func onSourceEnded(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
         let accepted: Event<CombinedRow?>
-        var ended = false
-        switch event {
-        case .next(let value):
-            let hadValue = hasValue[index]
-            layout.store(value, at: index, in: latest, initialized: hadValue)
-            if !hadValue {
-                hasValue[index] = true
-                missing -= 1
-            }
-            if done {
-                lock.unlock()
-                return
-            }
-            if missing > 0 {
-                // Every other source is done and one of them never sent: nothing can come.
-                guard onlyOneSourceActive else {
-                    lock.unlock()
-                    return
-                }
-                let emitter = acceptLocked(.completed)
-                lock.unlock()
-                if emitter { emit(.completed) }
-                return
-            }
-            if active == 1 {
-                // The others have completed, and every source has a value.
-                becomeSoleSourceLocked(index)
-            }
-            if !deliversAtOnceLocked {
-                // Another call is emitting, or waits to: queue a snapshot of its own.
-                let row = CombinedRow(layout)
-                layout.copyRow(latest, to: row.storage, initialized: false)
-                row.isFull = true
-                accepted = .next(row)
-                break
-            }
-            // Nobody delivers or waits: this call emits the row itself, with nothing queued.
-            layout.copyRow(latest, to: emitRow, initialized: emitRowIsFull)
-            emitRowIsFull = true
-            beginEmittingLocked()
-            lock.unlock()
-            emitNext { try read(emitRow) }
-            return
-        case .error(let error):
-            ended = endSource(index)
+        let ended = endSource(index)
+        if case .error(let error) = event {
             accepted = .error(error)
-        case .completed:
-            ended = endSource(index)
+        } else {
             active -= 1
             if active > 0 {
                 lock.unlock()
