@@ -98,7 +98,8 @@ import Synchronization
     /// trampoline, as in RxSwift; and it has no subscription to keep.
     ///
     /// Not inlinable: it runs once a subscription, the same for every result type.
-    @usableFromInline final func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner, handlers: (Int) -> ErasedSourceHandler) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func start<Combiner: CombiningSinkProtocol>(_ sink: Combiner, handlers: (Int) -> ErasedSourceHandler) {
         assert(sink === self, "start is given the sink itself")
         if layout.sources.isEmpty {
             startWithoutSources()
@@ -312,7 +313,8 @@ extension CombiningSinkProtocol {
 
     /// Makes the sink of one subscription and subscribes every source, source `index` with
     /// `handlers(index)`. Not inlinable: the same, unspecialised, for every result type.
-    @usableFromInline static func startSubscription(_ node: Observable<Combiner.Result>, _ downstream: consuming Downstream<Combiner.Result>, handlers: (Int) -> ErasedSourceHandler) -> Upstream {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func startSubscription(_ node: Observable<Combiner.Result>, _ downstream: consuming Downstream<Combiner.Result>, handlers: (Int) -> ErasedSourceHandler) -> Upstream {
         let sink = Combiner(downstream: consume downstream, node: unsafeDowncast(node, to: CombiningNode<Combiner.Result>.self))
         sink.start(sink, handlers: handlers)
         return .object(sink)

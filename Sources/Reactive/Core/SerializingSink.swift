@@ -99,7 +99,8 @@ import Synchronization
     /// `acceptLocked` when a delivery is in progress or senders wait: the event is queued, or
     /// the caller waits for its turn. Not inlinable: the path of contention, re-entrancy and
     /// `delay`'s queue, compiled once in the library rather than into every sender.
-    @usableFromInline final func acceptContendedLocked(_ event: Event<Item>) -> Bool {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func acceptContendedLocked(_ event: Event<Item>) -> Bool {
         while true {
             let state = emitState.load(ordering: .acquiring)
             if state == 0 && nowServing == nextTicket {
@@ -150,7 +151,8 @@ import Synchronization
     }
 
     /// `send(_:)` of a terminal event: in the library only, since it happens once a subscription.
-    @usableFromInline final func sendStop(_ event: Event<Item>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func sendStop(_ event: Event<Item>) {
         lock.lock()
         let emitter = acceptLocked(event)
         lock.unlock()
@@ -214,7 +216,8 @@ import Synchronization
     /// `emitStop` of an error an element's conversion threw: out of line, so that an emitting
     /// path (inlined into a source's handler) keeps no registers for it, and in the library
     /// only (a rare path).
-    @usableFromInline final func emitStop(thrown error: any Error) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func emitStop(thrown error: any Error) {
         emitStop(.error(error))
     }
 
@@ -237,7 +240,8 @@ import Synchronization
     /// Not inlinable: terminal events, queued events and converted items come this way, not a
     /// forwarding sink's uncontended element (`emitNext`), so it is compiled once in the
     /// library rather than into every operator and element type of an app.
-    @usableFromInline final func emit(_ first: Event<Item>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func emit(_ first: Event<Item>) {
         var next = first
         while true {
             if isDisposed { return }
@@ -266,7 +270,8 @@ import Synchronization
 
     /// Without `lock`, as the emitter: delivers a terminal event, dropping whatever is queued,
     /// and disposes the sink.
-    @usableFromInline final func emitStop(_ event: Event<Element>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func emitStop(_ event: Event<Element>) {
         var stop = event
         emitStop(&stop)
     }

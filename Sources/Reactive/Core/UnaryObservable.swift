@@ -54,7 +54,8 @@ extension UnaryOperatorSink {
 
     /// Makes the sink of one subscription and starts it, with `delivery` as its handler of the
     /// source's events. Not inlinable: the same, unspecialised, for every operator.
-    @usableFromInline static func startSubscription(_ node: Observable<OperatorSink.Element>, _ downstream: consuming Downstream<OperatorSink.Element>, delivery: @escaping (AnyObject, inout Event<OperatorSink.Source>) -> Void) -> Upstream {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func startSubscription(_ node: Observable<OperatorSink.Element>, _ downstream: consuming Downstream<OperatorSink.Element>, delivery: @escaping (AnyObject, inout Event<OperatorSink.Source>) -> Void) -> Upstream {
         let node = unsafeDowncast(node, to: UnaryObservable<OperatorSink>.self)
         let sink = OperatorSink(downstream: consume downstream, parameters: node.parameters)
         sink.run(node.source, Downstream(sink, delivery))

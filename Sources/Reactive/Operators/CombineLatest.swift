@@ -232,7 +232,8 @@ extension ObservableType {
 
     /// Under the lock, which it releases: another call is emitting, or waits to, so the latest
     /// values are queued as a snapshot of their own (and delivered by whoever emits).
-    @usableFromInline func queueSnapshotUnlocking() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func queueSnapshotUnlocking() {
         let row = CombinedRow(layout)
         layout.copyRow(latest, to: row.storage, initialized: false)
         row.isFull = true
@@ -244,7 +245,8 @@ extension ObservableType {
 
     /// A terminal event of source `index`: an error ends the sequence; a completion ends it
     /// once no source runs.
-    @usableFromInline func onSourceEnded(_ event: Event<UnsafeRawPointer>, at index: Int) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func onSourceEnded(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
         let accepted: Event<CombinedRow?>
         let ended = endSource(index)

@@ -33,7 +33,8 @@ extension ObservableType {
 
     /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
     /// same, unspecialised, for every element type.
-    @usableFromInline static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, sink sinkType: FilterSink<Element>.Type, delivery: @escaping (AnyObject, inout Event<Element>) -> Void) -> Upstream {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, sink sinkType: FilterSink<Element>.Type, delivery: @escaping (AnyObject, inout Event<Element>) -> Void) -> Upstream {
         let node = unsafeDowncast(node, to: FilterObservable<Element>.self)
         let sink = sinkType.init(downstream: consume downstream, predicate: node.predicate)
         sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, delivery)))

@@ -42,7 +42,8 @@ extension ObservableType {
     /// delivered to by the handler given with it. `pairType` is the type of a map before this
     /// one that keeps the element type (see `pairBefore`). Not inlinable: the same,
     /// unspecialised, for every element type.
-    @usableFromInline static func startSubscription(
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func startSubscription(
         _ node: Observable<Result>, _ downstream: consuming Downstream<Result>,
         map: (MapSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
         mapFilter: (MapFilterSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),

@@ -127,7 +127,8 @@ extension ObservableType {
 
     /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
     /// same, unspecialised, for every element type.
-    @usableFromInline static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: MergeSpecialised<SourceElement, Element>) -> Upstream {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: MergeSpecialised<SourceElement, Element>) -> Upstream {
         let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
         let sink = specialised.sink.init(downstream: consume downstream, selector: node.selector, mode: node.mode, inner: specialised.inner)
         sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, specialised.delivery)))
@@ -174,7 +175,8 @@ extension ObservableType {
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
-    @usableFromInline init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode, inner: InnerDeliveries<MergeInnerSink<SourceElement, Element>, Element>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode, inner: InnerDeliveries<MergeInnerSink<SourceElement, Element>, Element>) {
         self.selector = selector
         self.inner = inner
         waiting = ContiguousArray()
@@ -229,7 +231,8 @@ extension ObservableType {
     }
 
     /// The source completed: the sequence completes once no inner observable runs or waits.
-    @usableFromInline func sourceCompleted() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func sourceCompleted() {
         lock.lock()
         sourceDone = true
         let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
@@ -240,7 +243,8 @@ extension ObservableType {
     /// `flatMapFirst`'s element: dropped while an inner observable runs, without calling the
     /// selector (as RxSwift, which maps only the elements it accepts); else its slot is taken
     /// before the selector runs (outside the lock) and given back if the selector throws.
-    @usableFromInline func nextDroppingWhileBusy(_ element: SourceElement) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func nextDroppingWhileBusy(_ element: SourceElement) {
         lock.lock()
         if done || innersDisposed || active > 0 {
             lock.unlock()
@@ -266,7 +270,8 @@ extension ObservableType {
     /// Subscribes waiting inner observables while there is room. One loop runs at a time: a
     /// call from inside it (a synchronous inner observable completing) only leaves work for it,
     /// so a long run of synchronous inner observables does not grow the stack.
-    @usableFromInline func subscribeWaiting() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func subscribeWaiting() {
         lock.lock()
         if subscribing {
             lock.unlock()
@@ -301,7 +306,8 @@ extension ObservableType {
 
     /// Under the lock: gives back the inline slot, whose subscription ended, for the next inner
     /// observable (not after disposal, which disposes the slot itself).
-    @usableFromInline func freeInlineSlotLocked() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func freeInlineSlotLocked() {
         if innersDisposed { return }
         inlineState.reset(&inlineUpstream)
         inlinePhase.reset()
@@ -311,7 +317,8 @@ extension ObservableType {
     /// Subscribes an inner observable (counted in `active` by the caller): in the inline slot if
     /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
     /// still running when `subscribe` returns.
-    @usableFromInline func start(_ inner: Observable<Element>, inline: Bool) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func start(_ inner: Observable<Element>, inline: Bool) {
         let element = inner.justElement
         if element != nil || inner.isEmptyObservable {
             // A `just` sends its element and completes inside `subscribe`, an `empty` completes:
@@ -378,7 +385,8 @@ extension ObservableType {
     }
 
     /// An inner subscription that was started ended: `sink`'s, or the inline slot's if nil.
-    @usableFromInline func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
         lock.lock()
         if let sink {
             if !innersDisposed { inners.remove(sink) }
@@ -415,7 +423,8 @@ extension ObservableType {
         if ended.hasWaiting { subscribeWaiting() }
     }
 
-    @usableFromInline override func dispose() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    override func dispose() {
         guard disposeOnce() else { return }
         lock.lock()
         innersDisposed = true
@@ -442,7 +451,8 @@ extension ObservableType {
     /// Who handles its end: `MergeSink.start`, if it completes inside `subscribe`.
     @usableFromInline let phase = InnerPhase()
 
-    @usableFromInline init(parent: MergeSink<SourceElement, Element>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    init(parent: MergeSink<SourceElement, Element>) {
         self.parent = parent
         super.init()
     }

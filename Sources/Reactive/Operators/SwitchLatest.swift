@@ -46,7 +46,8 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
     /// same, unspecialised, for every element type.
-    @usableFromInline static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: SwitchSpecialised<SourceElement, Element>) -> Upstream {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: SwitchSpecialised<SourceElement, Element>) -> Upstream {
         let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
         let sink = specialised.sink.init(downstream: consume downstream, selector: node.selector, inner: specialised.inner)
         sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, specialised.delivery)))
@@ -94,7 +95,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
-    @usableFromInline init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, inner: InnerDeliveries<SwitchInnerSink<SourceElement, Element>, Element>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, inner: InnerDeliveries<SwitchInnerSink<SourceElement, Element>, Element>) {
         self.selector = selector
         self.inner = inner
         super.init(downstream: downstream)
@@ -146,7 +148,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 
     /// The source completed: the sequence completes once no inner observable runs.
-    @usableFromInline func sourceCompleted() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func sourceCompleted() {
         lock.lock()
         sourceDone = true
         let emitter = current == nil && inlineUse != .running && acceptLocked(.completed)
@@ -156,7 +159,8 @@ extension ObservableType where Element: ObservableConvertibleType {
 
     /// Under the lock, which it releases: subscribes `inner`, the latest, with a sink of its own
     /// (the inline slot is busy or retired), after disposing the one it replaces.
-    @usableFromInline func startWithSink(_ inner: Observable<Element>, previous: SwitchInnerSink<SourceElement, Element>?, switchedFromInline: Bool) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func startWithSink(_ inner: Observable<Element>, previous: SwitchInnerSink<SourceElement, Element>?, switchedFromInline: Bool) {
         var sink: SwitchInnerSink<SourceElement, Element>
         // Moved out of `spare` (`take`), not copied: a copy is a retain and a release.
         if let reusable = spare.take() {
@@ -235,7 +239,8 @@ extension ObservableType where Element: ObservableConvertibleType {
         if emitter { emit(event) }
     }
 
-    @usableFromInline override func dispose() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    override func dispose() {
         guard disposeOnce() else { return }
         // Typed as the non-generic base: `dispose()` runs unspecialised (it is reached through the
         // `Disposable` witness), where a generic type would be a metadata lookup.
@@ -258,7 +263,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Set before each subscription, under the parent's lock, while nobody else holds the sink.
     @usableFromInline var id: Int
 
-    @usableFromInline init(parent: SwitchSink<SourceElement, Element>, id: Int) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    init(parent: SwitchSink<SourceElement, Element>, id: Int) {
         self.parent = parent
         self.id = id
         super.init()
