@@ -190,7 +190,8 @@ extension Observable {
 
     /// The terminal event, once: the error to `onError` (to `Hooks.defaultErrorHandler` without
     /// one), completion to `onCompleted`; then `onDisposed` and the upstream's disposal.
-    @inlinable @inline(never) final func deliverTerminal(_ event: Event<Element>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func deliverTerminal(_ event: Event<Element>) {
         let error: Swift.Error?
         switch event {
         case .next:
