@@ -54,6 +54,11 @@ extension UnaryOperatorSink {
 
     /// Makes the sink of one subscription and starts it, with `delivery` as its handler of the
     /// source's events. Not inlinable: the same, unspecialised, for every operator.
+    ///
+    /// `@inline(never)` with no generic specialisation, as every path the library keeps to
+    /// itself: SwiftPM's release builds enable conservative cross-module optimisation, which
+    /// serialises a small function's body even when it is not `@inlinable`, and an app would
+    /// then inline and specialise it again for each element type (`Benchmarks/BuildCost`).
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func startSubscription(_ node: Observable<OperatorSink.Element>, _ downstream: consuming Downstream<OperatorSink.Element>, delivery: @escaping (AnyObject, inout Event<OperatorSink.Source>) -> Void) -> Upstream {
         let node = unsafeDowncast(node, to: UnaryObservable<OperatorSink>.self)
