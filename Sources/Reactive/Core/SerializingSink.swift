@@ -89,18 +89,6 @@ import Synchronization
     @inlinable final func acceptLocked(_ event: Event<Item>) -> Bool {
         if done { return false }
         if event.isStopEvent { done = true }
-        if emitState.load(ordering: .acquiring) == 0 && nowServing == nextTicket {
-            beginEmittingLocked()
-            return true
-        }
-        return acceptContendedLocked(event)
-    }
-
-    /// `acceptLocked` when a delivery is in progress or senders wait: the event is queued, or
-    /// the caller waits for its turn. Not inlinable: the path of contention, re-entrancy and
-    /// `delay`'s queue, compiled once in the library rather than into every sender.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    final func acceptContendedLocked(_ event: Event<Item>) -> Bool {
         while true {
             let state = emitState.load(ordering: .acquiring)
             if state == 0 && nowServing == nextTicket {
@@ -150,15 +138,6 @@ import Synchronization
         sendUnlocking(event)
     }
 
-    /// `send(_:)` of a terminal event: in the library only, since it happens once a subscription.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    final func sendStop(_ event: Event<Item>) {
-        lock.lock()
-        let emitter = acceptLocked(event)
-        lock.unlock()
-        if emitter { emit(event) }
-    }
-
     /// Under `lock`, which it releases: accepts `event` and delivers it if the caller became
     /// the emitter (`acceptLocked`, then `emit`). An element of a forwarding sink (merge's and
     /// switch's inner elements) with nobody delivering or waiting is delivered at once through
@@ -182,7 +161,7 @@ import Synchronization
         do {
             return try transform(input)
         } catch {
-            sendStop(.error(error))
+            send(.error(error))
             return nil
         }
     }
@@ -214,10 +193,8 @@ import Synchronization
     }
 
     /// `emitStop` of an error an element's conversion threw: out of line, so that an emitting
-    /// path (inlined into a source's handler) keeps no registers for it, and in the library
-    /// only (a rare path).
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    final func emitStop(thrown error: any Error) {
+    /// path (inlined into a source's handler) keeps no registers for it.
+    @inlinable @inline(never) final func emitStop(thrown error: any Error) {
         emitStop(.error(error))
     }
 
@@ -236,12 +213,7 @@ import Synchronization
 
     /// Without `lock`: delivers `first` (accepted by `acceptLocked`, which made the caller the
     /// emitter), then what was queued meanwhile. A terminal event disposes the sink.
-    ///
-    /// Not inlinable: terminal events, queued events and converted items come this way, not a
-    /// forwarding sink's uncontended element (`emitNext`), so it is compiled once in the
-    /// library rather than into every operator and element type of an app.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    final func emit(_ first: Event<Item>) {
+    @inlinable final func emit(_ first: Event<Item>) {
         var next = first
         while true {
             if isDisposed { return }
@@ -270,8 +242,7 @@ import Synchronization
 
     /// Without `lock`, as the emitter: delivers a terminal event, dropping whatever is queued,
     /// and disposes the sink.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    final func emitStop(_ event: Event<Element>) {
+    @inlinable final func emitStop(_ event: Event<Element>) {
         var stop = event
         emitStop(&stop)
     }

@@ -185,8 +185,8 @@ extension ObservableType {
     }
 
     /// `onSource` under the lock: every event but a sole source's element (see `soleSource`).
-    /// An element is handled here, specialised; a terminal event and an element that has to
-    /// wait for another emission in the library's own code, once for every result type.
+    /// An element is handled here; an element that has to wait for another emission in the
+    /// library's own code, once for every result type.
     @inlinable @inline(never) func onSourceLocked(_ event: Event<UnsafeRawPointer>, at index: Int) {
         guard case .next(let value) = event else {
             onSourceEnded(event, at: index)
@@ -245,8 +245,7 @@ extension ObservableType {
 
     /// A terminal event of source `index`: an error ends the sequence; a completion ends it
     /// once no source runs.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func onSourceEnded(_ event: Event<UnsafeRawPointer>, at index: Int) {
+    @inlinable func onSourceEnded(_ event: Event<UnsafeRawPointer>, at index: Int) {
         lock.lock()
         let accepted: Event<CombinedRow?>
         let ended = endSource(index)

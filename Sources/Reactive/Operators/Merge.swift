@@ -107,44 +107,17 @@ extension ObservableType {
         self.source = source
         self.selector = selector
         self.mode = mode
-        // Made here, in the caller's module, where the element types are known: the three
-        // deliveries (the source's elements, and an inner observable's, in the sink's inline
-        // slot and in an inner sink) and the two sink types, whose metadata is read from a
-        // cache here and would be looked up at every subscription in code that runs
-        // unspecialised. Everything else, making the sink, subscribing it and starting inner
-        // subscriptions, runs in the library's own code (`startSubscription`), so that an app
-        // does not compile a copy of it for each pair of element types.
         super.init(run: { node, downstream in
-            MergeObservable<SourceElement, Element>.startSubscription(node, downstream, MergeSpecialised(
-                sink: MergeSink<SourceElement, Element>.self,
-                delivery: { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) },
-                inner: InnerDeliveries(
-                    sink: MergeInnerSink<SourceElement, Element>.self,
-                    inline: { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) },
-                    delivery: { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) })))
+            let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
+            let sink = MergeSink(downstream: consume downstream, selector: node.selector, mode: node.mode)
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
+            return .object(sink)
         })
-    }
-
-    /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
-    /// same, unspecialised, for every element type.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: MergeSpecialised<SourceElement, Element>) -> Upstream {
-        let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
-        let sink = specialised.sink.init(downstream: consume downstream, selector: node.selector, mode: node.mode, inner: specialised.inner)
-        sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, specialised.delivery)))
-        return .object(sink)
     }
 }
 
-/// What a merge node's subscriptions need of the caller's specialised code.
-@usableFromInline typealias MergeSpecialised<SourceElement, Element> = FlatteningDeliveries<MergeSink<SourceElement, Element>, SourceElement, MergeInnerSink<SourceElement, Element>, Element>
-
 @usableFromInline final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
-    /// How inner observables are subscribed (see `FlatteningDeliveries`). (Not
-    /// the observable itself: a running subscription must not keep its sources alive, such as
-    /// those of a `merge` of observables that ended.)
-    @usableFromInline let inner: InnerDeliveries<MergeInnerSink<SourceElement, Element>, Element>
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let dropWhileBusy: Bool
     // Guarded by lock.
@@ -175,10 +148,8 @@ extension ObservableType {
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode, inner: InnerDeliveries<MergeInnerSink<SourceElement, Element>, Element>) {
+    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
         self.selector = selector
-        self.inner = inner
         waiting = ContiguousArray()
         switch mode {
         case .merge(let maxConcurrent):
@@ -224,27 +195,20 @@ extension ObservableType {
                 subscribeWaiting()
             }
         case .error(let error):
-            sendStop(.error(error))
+            send(.error(error))
         case .completed:
-            sourceCompleted()
+            lock.lock()
+            sourceDone = true
+            let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+            lock.unlock()
+            if emitter { emit(.completed) }
         }
-    }
-
-    /// The source completed: the sequence completes once no inner observable runs or waits.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func sourceCompleted() {
-        lock.lock()
-        sourceDone = true
-        let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
-        lock.unlock()
-        if emitter { emit(.completed) }
     }
 
     /// `flatMapFirst`'s element: dropped while an inner observable runs, without calling the
     /// selector (as RxSwift, which maps only the elements it accepts); else its slot is taken
     /// before the selector runs (outside the lock) and given back if the selector throws.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func nextDroppingWhileBusy(_ element: SourceElement) {
+    @inlinable func nextDroppingWhileBusy(_ element: SourceElement) {
         lock.lock()
         if done || innersDisposed || active > 0 {
             lock.unlock()
@@ -270,8 +234,7 @@ extension ObservableType {
     /// Subscribes waiting inner observables while there is room. One loop runs at a time: a
     /// call from inside it (a synchronous inner observable completing) only leaves work for it,
     /// so a long run of synchronous inner observables does not grow the stack.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func subscribeWaiting() {
+    @inlinable func subscribeWaiting() {
         lock.lock()
         if subscribing {
             lock.unlock()
@@ -306,8 +269,7 @@ extension ObservableType {
 
     /// Under the lock: gives back the inline slot, whose subscription ended, for the next inner
     /// observable (not after disposal, which disposes the slot itself).
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func freeInlineSlotLocked() {
+    @inlinable func freeInlineSlotLocked() {
         if innersDisposed { return }
         inlineState.reset(&inlineUpstream)
         inlinePhase.reset()
@@ -317,8 +279,7 @@ extension ObservableType {
     /// Subscribes an inner observable (counted in `active` by the caller): in the inline slot if
     /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
     /// still running when `subscribe` returns.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func start(_ inner: Observable<Element>, inline: Bool) {
+    @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
         let element = inner.justElement
         if element != nil || inner.isEmptyObservable {
             // A `just` sends its element and completes inside `subscribe`, an `empty` completes:
@@ -329,7 +290,7 @@ extension ObservableType {
             return
         }
         if inline {
-            inlineState.assign(inner.subscribe(Downstream(self, self.inner.inline)), to: &inlineUpstream)
+            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             guard inlinePhase.markStarted() else {
                 // Still running, or it ended on another thread and `innerCompleted` counted it.
                 return
@@ -343,8 +304,8 @@ extension ObservableType {
             afterInnerEnded(ended)
             return
         }
-        let sink = self.inner.sink.init(parent: self)
-        sink.setUpstream(inner.subscribe(Downstream(sink, self.inner.delivery)))
+        let sink = MergeInnerSink(parent: self)
+        sink.run(inner)
         let completedWhileStarting = sink.phase.markStarted()
         lock.lock()
         let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
@@ -385,8 +346,7 @@ extension ObservableType {
     }
 
     /// An inner subscription that was started ended: `sink`'s, or the inline slot's if nil.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
+    @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
         lock.lock()
         if let sink {
             if !innersDisposed { inners.remove(sink) }
@@ -423,8 +383,7 @@ extension ObservableType {
         if ended.hasWaiting { subscribeWaiting() }
     }
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    override func dispose() {
+    @inlinable override func dispose() {
         guard disposeOnce() else { return }
         lock.lock()
         innersDisposed = true
@@ -451,10 +410,13 @@ extension ObservableType {
     /// Who handles its end: `MergeSink.start`, if it completes inside `subscribe`.
     @usableFromInline let phase = InnerPhase()
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    init(parent: MergeSink<SourceElement, Element>) {
+    @inlinable init(parent: MergeSink<SourceElement, Element>) {
         self.parent = parent
         super.init()
+    }
+
+    @inlinable func run(_ source: Observable<Element>) {
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) }))
     }
 
     @inlinable func on(_ event: inout Event<Element>) {

@@ -30,33 +30,14 @@ extension ObservableType where Element: ObservableConvertibleType {
     @inlinable init(source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.source = source
         self.selector = selector
-        // The three deliveries (the source's elements, an inner observable's in the inline
-        // slot and in an inner sink) and the sink types, made where the element types are
-        // known; the rest runs in the library's own code (see `MergeObservable`).
         super.init(run: { node, downstream in
-            SwitchObservable<SourceElement, Element>.startSubscription(node, downstream, SwitchSpecialised(
-                sink: SwitchSink<SourceElement, Element>.self,
-                delivery: { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) },
-                inner: InnerDeliveries(
-                    sink: SwitchInnerSink<SourceElement, Element>.self,
-                    inline: { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) },
-                    delivery: { unsafeDowncast($0, to: SwitchInnerSink<SourceElement, Element>.self).on(&$1) })))
+            let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
+            let sink = SwitchSink(downstream: consume downstream, selector: node.selector)
+            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
+            return .object(sink)
         })
     }
-
-    /// Makes the sink of one subscription and subscribes it to the source. Not inlinable: the
-    /// same, unspecialised, for every element type.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    static func startSubscription(_ node: Observable<Element>, _ downstream: consuming Downstream<Element>, _ specialised: SwitchSpecialised<SourceElement, Element>) -> Upstream {
-        let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
-        let sink = specialised.sink.init(downstream: consume downstream, selector: node.selector, inner: specialised.inner)
-        sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, specialised.delivery)))
-        return .object(sink)
-    }
 }
-
-/// What a switch node's subscriptions need of the caller's specialised code.
-@usableFromInline typealias SwitchSpecialised<SourceElement, Element> = FlatteningDeliveries<SwitchSink<SourceElement, Element>, SourceElement, SwitchInnerSink<SourceElement, Element>, Element>
 
 /// Where `SwitchSink`'s inline inner subscription stands.
 @usableFromInline enum SwitchInlineUse {
@@ -72,10 +53,6 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 @usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
-    /// How inner observables are subscribed (see `FlatteningDeliveries`). (Not
-    /// the observable itself: a running subscription must not keep its sources alive, such as
-    /// those of a `merge` of observables that ended.)
-    @usableFromInline let inner: InnerDeliveries<SwitchInnerSink<SourceElement, Element>, Element>
     // Guarded by lock.
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
@@ -95,10 +72,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, inner: InnerDeliveries<SwitchInnerSink<SourceElement, Element>, Element>) {
+    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>) {
         self.selector = selector
-        self.inner = inner
         super.init(downstream: downstream)
     }
 
@@ -136,44 +111,37 @@ extension ObservableType where Element: ObservableConvertibleType {
                 inlineEnded(subscribed: false)
                 return
             }
-            inlineState.assign(inner.subscribe(Downstream(self, self.inner.inline)), to: &inlineUpstream)
+            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
             // that its subscription is stored, and the slot is free for the next one.
             if inlinePhase.markStarted() { inlineEnded(subscribed: true) }
         case .error(let error):
-            sendStop(.error(error))
+            send(.error(error))
         case .completed:
-            sourceCompleted()
+            lock.lock()
+            sourceDone = true
+            let emitter = current == nil && inlineUse != .running && acceptLocked(.completed)
+            lock.unlock()
+            if emitter { emit(.completed) }
         }
-    }
-
-    /// The source completed: the sequence completes once no inner observable runs.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func sourceCompleted() {
-        lock.lock()
-        sourceDone = true
-        let emitter = current == nil && inlineUse != .running && acceptLocked(.completed)
-        lock.unlock()
-        if emitter { emit(.completed) }
     }
 
     /// Under the lock, which it releases: subscribes `inner`, the latest, with a sink of its own
     /// (the inline slot is busy or retired), after disposing the one it replaces.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func startWithSink(_ inner: Observable<Element>, previous: SwitchInnerSink<SourceElement, Element>?, switchedFromInline: Bool) {
+    @inlinable func startWithSink(_ inner: Observable<Element>, previous: SwitchInnerSink<SourceElement, Element>?, switchedFromInline: Bool) {
         var sink: SwitchInnerSink<SourceElement, Element>
         // Moved out of `spare` (`take`), not copied: a copy is a retain and a release.
         if let reusable = spare.take() {
             reusable.id = latest
             sink = reusable
         } else {
-            sink = self.inner.sink.init(parent: self, id: latest)
+            sink = SwitchInnerSink(parent: self, id: latest)
         }
         current = sink
         lock.unlock()
         previous?.dispose()
         if switchedFromInline && inlineState.markDisposed() { inlineUpstream.take().end() }
-        sink.setUpstream(inner.subscribe(Downstream(sink, self.inner.delivery)))
+        sink.run(inner)
         // A synchronous inner observable (`just`) has come and gone: if nothing else holds
         // its sink, the next one reuses it instead of allocating one.
         lock.lock()
@@ -239,8 +207,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         if emitter { emit(event) }
     }
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    override func dispose() {
+    @inlinable override func dispose() {
         guard disposeOnce() else { return }
         // Typed as the non-generic base: `dispose()` runs unspecialised (it is reached through the
         // `Disposable` witness), where a generic type would be a metadata lookup.
@@ -263,11 +230,14 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Set before each subscription, under the parent's lock, while nobody else holds the sink.
     @usableFromInline var id: Int
 
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    init(parent: SwitchSink<SourceElement, Element>, id: Int) {
+    @inlinable init(parent: SwitchSink<SourceElement, Element>, id: Int) {
         self.parent = parent
         self.id = id
         super.init()
+    }
+
+    @inlinable func run(_ source: Observable<Element>) {
+        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchInnerSink<SourceElement, Element>.self).on(&$1) }))
     }
 
     @inlinable func on(_ event: inout Event<Element>) {
