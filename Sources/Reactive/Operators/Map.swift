@@ -26,7 +26,7 @@ extension ObservableType {
         // not compile a copy of them for each pair of element types. The types are handed over
         // too: named here, their metadata is read from a cache; named in code that runs
         // unspecialised, each would be looked up in the runtime's table at every subscription
-        // (about 900 instructions a subscription of a map-and-filter chain).
+        // (mapFilterCreating's six pairs: about 2,100 instructions a subscription).
         super.init(run: { node, downstream in
             MapObservable<Source, Result>.startSubscription(
                 node, downstream,
