@@ -116,4 +116,38 @@ func eventually(_ condition: () -> Bool) async {
         #expect(board.scores == [0, 3])
         #expect(board.names == ["ann", "bob"])
     }
+
+    @Test func bookSearch_asyncCallsInsideTheChain_onTheMainActor() async {
+        let store = BookStore()
+        let model = BookSearchViewModel(api: BookAPI(), store: store)
+        model.query.accept("sw")
+        model.query.accept("swift")
+        await eventually { model.titles == ["Swift"] && model.headline == "Swift" }
+        #expect(model.titles == ["Swift"])
+        #expect(model.headline == "Swift")
+        #expect(model.searchesStarted == 2)
+        model.opened.accept(1)
+        model.opened.accept(2)
+        await eventually { model.openedTitles.count == 2 }
+        #expect(model.openedTitles == ["Book 1", "Book 2"])
+        #expect(await store.loads == 2)
+    }
+
+    @Test func readingList_actorsChainUsesItsState() async {
+        let list = ReadingList()
+        await list.track(.from([1, 2]), api: BookAPI())
+        for _ in 0..<5_000 where await list.added.count < 2 {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(await list.added.sorted() == [1, 2])
+    }
+
+    @Test func ownSubscribingHelper_keepsTheCallersIsolation() async {
+        let progress = ReadingProgress()
+        let pages = PublishSubject<Int>()
+        progress.follow(pages.asObservable())
+        await Task.detached { pages.onNext(1) }.value
+        await eventually { progress.pages == [1] }
+        #expect(progress.pages == [1])
+    }
 }

@@ -268,6 +268,36 @@ final class SubscriberIsolationTests: ReactiveTestCase {
     }
 }
 
+extension ObservableType {
+    /// A user's helper that subscribes for its caller and drops the caller's isolation: its
+    /// `subscribe` call is nonisolated, so the closure runs on the sending thread.
+    fileprivate func eachElementLosingIsolation(_ body: @escaping (Element) -> Void) -> Disposable {
+        subscribe(onNext: body)
+    }
+
+    /// The same helper passing its caller's isolation on.
+    fileprivate func eachElement(isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Element) -> Void) -> Disposable {
+        subscribe(onNext: body, isolation: isolation)
+    }
+}
+
+extension SubscriberIsolationTests {
+    /// Both helpers called from `@MainActor` code, fed from a background thread: only the one
+    /// that takes `isolation: isolated (any Actor)? = #isolation` and passes it on runs its
+    /// closure on the main actor.
+    func testOwnSubscribingHelper_keepsTheCallersIsolationOnlyIfItPassesItOn() {
+        MainActor.assumeIsolated {
+            let onMain = Collector<String>()
+            let passing = fromBackground([1]).eachElement { _ in onMain.append("passing \(Thread.isMainThread)") }
+            let losing = fromBackground([1]).eachElementLosingIsolation { _ in onMain.append("losing \(Thread.isMainThread)") }
+            runMainLoop(until: { onMain.values.count == 2 }, timeout: 5)
+            XCTAssertEqual(onMain.values.sorted(), ["losing false", "passing true"])
+            passing.dispose()
+            losing.dispose()
+        }
+    }
+}
+
 /// An actor whose subscription closures touch its state (correct Swift 6 code: they are
 /// isolated to it).
 actor CountingActor {
