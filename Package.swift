@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "TickerService", targets: ["TickerService"]),
         .executable(name: "DownloadProgress", targets: ["DownloadProgress"]),
         .executable(name: "KVOTour", targets: ["KVOTour"]),
+        .executable(name: "SearchAsYouType", targets: ["SearchAsYouType"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -22,6 +23,7 @@ let package = Package(
         .executableTarget(name: "TickerService", dependencies: ["Reactive"], path: "Examples/TickerService"),
         .executableTarget(name: "DownloadProgress", dependencies: ["Reactive", "ReactiveKVO"], path: "Examples/DownloadProgress"),
         .executableTarget(name: "KVOTour", dependencies: ["Reactive", "ReactiveKVO"], path: "Examples/KVOTour"),
+        .executableTarget(name: "SearchAsYouType", dependencies: ["Reactive"], path: "Examples/SearchAsYouType"),
         // Helpers the two test targets share (threads, bounded waits); in no product.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTest", "ReactiveBlocking", "TestSupport"]),

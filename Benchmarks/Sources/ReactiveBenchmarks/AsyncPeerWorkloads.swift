@@ -83,3 +83,31 @@ func waitForTask(_ body: @escaping @Sendable () async -> Int) -> Int {
 @inline(never) func asyncMapFilterCreating(_ n: Int) -> Int { asyncCreating(n) { asyncSixMapFilterPairs($0) } }
 @inline(never) func asyncFlatMapsPumping(_ n: Int) -> Int { asyncPumping(n) { asyncFiveFlatMaps($0) } }
 @inline(never) func asyncFlatMapsCreating(_ n: Int) -> Int { asyncCreating(n) { asyncFiveFlatMaps($0) } }
+
+/// The async-closure workloads with Swift concurrency: `n` elements yielded into an
+/// `AsyncStream`, flattened by swift-async-algorithms' `flatMapLatest` (each inner sequence awaits
+/// the work for its element), or mapped by the standard library's `map` with an async closure
+/// (one element at a time, in order: `concatMap`'s semantics); the last result.
+@inline(__always) func asyncClosurePeer<Chain: AsyncSequence & Sendable>(_ n: Int, _ chain: @escaping @Sendable (AsyncStream<Int>) -> Chain) -> Int where Chain.Element == Int {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let consumer = Task.detached {
+        var last = 0
+        do {
+            for try await value in chain(stream) { last = value }
+        } catch {
+            return -1
+        }
+        return last
+    }
+    for value in 1...n { continuation.yield(value) }
+    continuation.finish()
+    return waitForTask { await consumer.value }
+}
+
+@inline(never) func asyncFlatMapLatestAsyncClosure(_ n: Int) -> Int {
+    asyncClosurePeer(n) { $0.flatMapLatest { value in [value].async.map(returnsAtOnce) } }
+}
+
+@inline(never) func asyncConcatMapAsyncClosure(_ n: Int) -> Int {
+    asyncClosurePeer(n) { $0.map(returnsAtOnce) }
+}

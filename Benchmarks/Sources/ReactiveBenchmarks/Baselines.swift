@@ -259,3 +259,109 @@ final class BaselineScheduledSubscription: @unchecked Sendable {
     timer.cancel()
     return counter.count
 }
+
+/// flatMapLatest's floor with an async closure: a `Task` per element under a lock, cancelling the
+/// previous element's; a task's result is kept only if no element came after its own.
+final class BaselineLatestTask: @unchecked Sendable {
+    private struct State {
+        var generation = 0
+        var current: Task<Void, Never>?
+        var sourceDone = false
+        var latestEnded = false
+        var last = 0
+    }
+    private let state = Mutex(State())
+    let ended = DispatchSemaphore(value: 0)
+
+    func send(_ value: Int) {
+        state.withLock { state in
+            state.generation += 1
+            let mine = state.generation
+            state.current?.cancel()
+            state.latestEnded = false
+            state.current = Task {
+                let result = await returnsAtOnce(value)
+                let end = self.state.withLock { state -> Bool in
+                    guard state.generation == mine, !Task.isCancelled else { return false }
+                    state.last = result
+                    state.latestEnded = true
+                    return state.sourceDone
+                }
+                if end { self.ended.signal() }
+            }
+        }
+    }
+
+    func complete() -> Int {
+        let end = state.withLock { state -> Bool in
+            state.sourceDone = true
+            return state.latestEnded
+        }
+        if !end { ended.wait() }
+        return state.withLock { $0.last }
+    }
+}
+
+@inline(never) func baselineLatestTask(_ n: Int) -> Int {
+    let latest = BaselineLatestTask()
+    for value in 1...n { latest.send(value) }
+    return latest.complete()
+}
+
+/// concatMap's floor with an async closure: elements wait in a queue under a lock; each one's
+/// `Task` starts when the previous one's has ended.
+final class BaselineConcatTask: @unchecked Sendable {
+    private struct State {
+        var waiting: [Int] = []
+        var head = 0
+        var running = false
+        var sourceDone = false
+        var last = 0
+    }
+    private let state = Mutex(State())
+    let ended = DispatchSemaphore(value: 0)
+
+    func send(_ value: Int) {
+        let start = state.withLock { state -> Bool in
+            if state.running {
+                state.waiting.append(value)
+                return false
+            }
+            state.running = true
+            return true
+        }
+        if start { run(value) }
+    }
+
+    private func run(_ value: Int) {
+        Task {
+            let result = await returnsAtOnce(value)
+            let (next, end) = self.state.withLock { state -> (Int?, Bool) in
+                state.last = result
+                if state.head < state.waiting.count {
+                    state.head += 1
+                    return (state.waiting[state.head - 1], false)
+                }
+                state.running = false
+                return (nil, state.sourceDone)
+            }
+            if let next { self.run(next) }
+            if end { self.ended.signal() }
+        }
+    }
+
+    func complete() -> Int {
+        let end = state.withLock { state -> Bool in
+            state.sourceDone = true
+            return !state.running
+        }
+        if !end { ended.wait() }
+        return state.withLock { $0.last }
+    }
+}
+
+@inline(never) func baselineConcatTask(_ n: Int) -> Int {
+    let concat = BaselineConcatTask()
+    for value in 1...n { concat.send(value) }
+    return concat.complete()
+}

@@ -23,6 +23,8 @@ let instructionFloors = [
     "delayBatched": "baselineDelayBatched",
     "delayOneByOne": "baselineDelayOneByOne",
     "intervalTicks": "baselineTimerTicks",
+    "flatMapLatestAsyncClosure": "baselineLatestTask",
+    "concatMapAsyncClosure": "baselineConcatTask",
 ]
 
 func runInstructionCounts() -> Never {

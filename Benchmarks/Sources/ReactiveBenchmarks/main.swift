@@ -162,6 +162,17 @@ printTable("Thread hops (batched: the producer outruns the queue; one by one: it
     row("delayOneByOne", "event", ops: hopEvents / 10, delayOneByOne, baseline: delayFloorOneByOne),
     row("intervalTicks", "tick", ops: hopEvents / 100, intervalTicks, baseline: timerFloor),
 ])
+let latestTaskFloor = measure("baselineLatestTask", ops: subscriptions, repetitions: reps, baselineLatestTask)
+let concatTaskFloor = measure("baselineConcatTask", ops: subscriptions, repetitions: reps, baselineConcatTask)
+// The flatMapLatest peer only when named (REACTIVE_BENCH_EXACT=async:flatMapLatestAsyncClosure):
+// about one run in three of swift-async-algorithms 1.1.4's flatMapLatest hangs or traps
+// (apple/swift-async-algorithms#437), which would stop the whole run.
+var flatMapLatestAsyncPeer: ((Int) -> Int)?
+if exact == "async:flatMapLatestAsyncClosure" { flatMapLatestAsyncPeer = { asyncFlatMapLatestAsyncClosure($0) } }
+printTable("Async closures in chains (floor: a Task per element under a lock; async: swift-async-algorithms' flatMapLatest, the standard library's map)", [
+    row("flatMapLatestAsyncClosure", "element", ops: subscriptions, flatMapLatestAsyncClosure, baseline: latestTaskFloor, asyncPeer: flatMapLatestAsyncPeer, target: "≤2x floor"),
+    row("concatMapAsyncClosure", "element", ops: subscriptions, concatMapAsyncClosure, baseline: concatTaskFloor, asyncPeer: asyncConcatMapAsyncClosure, target: "≤2x floor"),
+])
 let observationSet = measure("baselineObservationSet", ops: events, repetitions: reps, observationSetNoObservers)
 let observationRearm = measure("baselineObservationTracking", ops: events / 10, repetitions: reps, observationTrackingRearmed)
 printTable("Key-value observing (baseline: Swift Observation)", [

@@ -19,8 +19,8 @@
 extension ObservableType where Element: Sendable {
     /// Runs `work` on each element in a task of its own and merges the results as the tasks finish.
     ///
-    /// `--1--2------|` with `work` taking 30 ticks → `flatMap { try await work($0) }` → `-----------a--b---|`
-    /// where `a` and `b` are the results of 1 and 2 (in the order their tasks finish)
+    /// `ids.flatMap { try await api.load($0) }`: each id's load starts when the id arrives; the
+    /// loads run side by side, and each result is sent when its load returns.
     ///
     /// The tasks run concurrently. Completes when the source has completed and every task has
     /// finished. An error thrown by `work`, or the source's error, is sent and cancels the
@@ -43,8 +43,8 @@ extension ObservableType where Element: Sendable {
     /// Runs `work` on each element, cancelling the task of the element before: only the
     /// latest element's result is sent.
     ///
-    /// `--1--2-----------|` with `work` taking 30 ticks → `flatMapLatest { try await work($0) }` → `-----------------b|`
-    /// where `b` is the result of 2 (1's task was cancelled when 2 arrived)
+    /// `query.flatMapLatest { try await api.search($0) }`: each query cancels the search of the
+    /// one before, and only the latest query's results are sent.
     ///
     /// A new element cancels the running task before starting its own, and **a cancelled
     /// task's result or error is never sent**, even if it finishes after the cancellation (a
@@ -61,8 +61,8 @@ extension ObservableType where Element: Sendable {
     /// Runs `work` on an element only if no task runs: elements that arrive while one runs are
     /// dropped (`work` is not called for them).
     ///
-    /// `--1--2---------3---|` with `work` taking 30 ticks → `flatMapFirst { try await work($0) }` → `-----------a------c|`
-    /// where `a` and `c` are the results of 1 and 3 (2 arrived while 1's task ran)
+    /// `refreshTaps.flatMapFirst { try await api.reload() }`: taps while a reload runs are
+    /// ignored.
     ///
     /// Completion, errors, isolation and cancellation on disposal as `flatMap(_:)`'s async form.
     @_disfavoredOverload
@@ -73,8 +73,8 @@ extension ObservableType where Element: Sendable {
     /// Runs `work` on each element, one task at a time and in order: an element that arrives
     /// while a task runs waits for it to finish.
     ///
-    /// `--1--2------------|` with `work` taking 30 ticks → `concatMap { try await work($0) }` → `-----------a-----b|`
-    /// where `a` and `b` are the results of 1 and 2 (2's task starts when 1's finished)
+    /// `edits.concatMap { try await store.save($0) }`: each edit is saved after the one before
+    /// has been, in the order they came.
     ///
     /// Completes when the source has completed and every waiting element's task has finished.
     /// An error thrown by `work`, or the source's error, is sent, cancels the running task and
