@@ -10,6 +10,82 @@ import XCTest
 /// disposal, completion, and the actor each closure runs on. The work is `WorkGates.run`, whose
 /// end each test decides.
 final class FlatMapAsyncTests: ReactiveTestCase {
+    /// Each async form, over a source and with `gates.run` as its closure.
+    static let forms: [(name: String, apply: @Sendable (Observable<Int>, WorkGates) -> Observable<Int>)] = [
+        ("flatMap", { source, gates in source.flatMap { try await gates.run($0) } }),
+        ("flatMapLatest", { source, gates in source.flatMapLatest { try await gates.run($0) } }),
+        ("flatMapFirst", { source, gates in source.flatMapFirst { try await gates.run($0) } }),
+        ("concatMap", { source, gates in source.concatMap { try await gates.run($0) } }),
+    ]
+
+    // MARK: every form
+
+    func testEveryAsyncForm_sourceCompletes_completionWaitsForTheRunningTask() async {
+        for form in Self.forms {
+            let gates = WorkGates()
+            let source = PublishSubject<Int>()
+            let log = EventLog()
+            log.subscribe(form.apply(source.asObservable(), gates))
+            source.onNext(1)
+            source.onCompleted()
+            await eventually { gates.started == [1] }
+            XCTAssertEqual(log.events, [], "\(form.name): not completed while 1's task runs")
+            gates.open(1, returning: 10)
+            await eventually { log.events.count == 2 }
+            XCTAssertEqual(log.events, ["next 10", "completed"], form.name)
+            log.dispose()
+        }
+    }
+
+    func testEveryAsyncForm_closureThrows_errorEndsTheSequence() async {
+        for form in Self.forms {
+            let gates = WorkGates()
+            let source = PublishSubject<Int>()
+            let log = EventLog()
+            log.subscribe(form.apply(source.asObservable(), gates))
+            source.onNext(1)
+            await eventually { gates.started == [1] }
+            gates.open(1, throwing: TestError.first)
+            await eventually { log.events.count == 1 }
+            XCTAssertEqual(log.events, ["error first"], form.name)
+            XCTAssertFalse(source.hasObservers, "\(form.name): the error disposed the source")
+            log.dispose()
+        }
+    }
+
+    func testEveryAsyncForm_sourceFails_errorSentAndTheRunningTaskCancelled() async {
+        for form in Self.forms {
+            let gates = WorkGates()
+            let source = PublishSubject<Int>()
+            let log = EventLog()
+            log.subscribe(form.apply(source.asObservable(), gates))
+            source.onNext(1)
+            await eventually { gates.started == [1] }
+            source.onError(TestError.second)
+            XCTAssertEqual(log.events, ["error second"], form.name)
+            await eventually("\(form.name): 1's task cancelled") { gates.cancelled == [1] }
+            log.dispose()
+        }
+    }
+
+    func testEveryAsyncForm_disposedWhileATaskRuns_cancelsIt_andItsLateResultIsDropped() async {
+        for form in Self.forms {
+            let gates = WorkGates(honoursCancellation: false)
+            let source = PublishSubject<Int>()
+            let log = EventLog()
+            let check = Resources.total
+            log.subscribe(form.apply(source.asObservable(), gates))
+            source.onNext(1)
+            await eventually { gates.started == [1] }
+            log.dispose()
+            await eventually("\(form.name): 1's task cancelled") { gates.cancelled == [1] }
+            gates.open(1, returning: 10)
+            await settled(since: check)
+            XCTAssertEqual(log.events, [], "\(form.name): nothing after dispose() returned")
+            XCTAssertFalse(source.hasObservers, form.name)
+        }
+    }
+
     // MARK: flatMap
 
     func testFlatMapAsync_tasksRunConcurrently_resultsArriveAsTheyFinish() async {
@@ -34,21 +110,6 @@ final class FlatMapAsyncTests: ReactiveTestCase {
         log.dispose()
     }
 
-    func testFlatMapAsync_sourceCompletes_completionWaitsForRunningTasks() async {
-        let gates = WorkGates()
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        log.subscribe(source.flatMap { try await gates.run($0) })
-        source.onNext(1)
-        source.onCompleted()
-        await eventually { gates.started == [1] }
-        XCTAssertEqual(log.events, [], "not completed while 1's task runs")
-        gates.open(1, returning: 10)
-        await eventually { log.events.count == 2 }
-        XCTAssertEqual(log.events, ["next 10", "completed"])
-        log.dispose()
-    }
-
     func testFlatMapAsync_closureThrows_errorEndsTheSequenceAndCancelsTheOtherTasks() async {
         let gates = WorkGates()
         let source = PublishSubject<Int>()
@@ -66,19 +127,6 @@ final class FlatMapAsyncTests: ReactiveTestCase {
         log.dispose()
         await settled(since: check)
         XCTAssertEqual(log.events, ["error first"])
-    }
-
-    func testFlatMapAsync_sourceFails_errorSentAndRunningTasksCancelled() async {
-        let gates = WorkGates()
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        log.subscribe(source.flatMap { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        source.onError(TestError.second)
-        XCTAssertEqual(log.events, ["error second"])
-        await eventually("1's task cancelled") { gates.cancelled == [1] }
-        log.dispose()
     }
 
     func testFlatMapAsync_disposedWhileTasksRun_cancelsEveryTask_andTheirLateResultsAreDropped() async {
@@ -179,64 +227,6 @@ final class FlatMapAsyncTests: ReactiveTestCase {
         await eventually { sawCancellation.values.count == 2 }
     }
 
-    func testFlatMapLatestAsync_sourceCompletes_completionWaitsForTheLatestTask() async {
-        let gates = WorkGates()
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        log.subscribe(source.flatMapLatest { try await gates.run($0) })
-        source.onNext(1)
-        source.onCompleted()
-        await eventually { gates.started == [1] }
-        XCTAssertEqual(log.events, [])
-        gates.open(1, returning: 10)
-        await eventually { log.events.count == 2 }
-        XCTAssertEqual(log.events, ["next 10", "completed"])
-        log.dispose()
-    }
-
-    func testFlatMapLatestAsync_latestClosureThrows_errorEndsTheSequence() async {
-        let gates = WorkGates()
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        log.subscribe(source.flatMapLatest { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        gates.open(1, throwing: TestError.first)
-        await eventually { log.events.count == 1 }
-        XCTAssertEqual(log.events, ["error first"])
-        XCTAssertFalse(source.hasObservers)
-        log.dispose()
-    }
-
-    func testFlatMapLatestAsync_sourceFails_runningTaskCancelled() async {
-        let gates = WorkGates()
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        log.subscribe(source.flatMapLatest { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        source.onError(TestError.second)
-        XCTAssertEqual(log.events, ["error second"])
-        await eventually("1's task cancelled") { gates.cancelled == [1] }
-        log.dispose()
-    }
-
-    func testFlatMapLatestAsync_disposedWhileATaskRuns_cancelsIt_andItsLateResultIsDropped() async {
-        let gates = WorkGates(honoursCancellation: false)
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        let check = Resources.total
-        log.subscribe(source.flatMapLatest { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        log.dispose()
-        await eventually { gates.cancelled == [1] }
-        gates.open(1, returning: 10)
-        log.dispose()
-        await settled(since: check)
-        XCTAssertEqual(log.events, [])
-    }
-
     func testFlatMapLatestAsync_synchronousSource_onlyTheLastElementsResult() async {
         let gates = WorkGates(honoursCancellation: false)
         let log = EventLog()
@@ -297,22 +287,6 @@ final class FlatMapAsyncTests: ReactiveTestCase {
         XCTAssertEqual(gates.started, [1, 3], "2 arrived while 1 ran: never started")
         XCTAssertEqual(log.events, ["next 10", "next 30", "completed"])
         log.dispose()
-    }
-
-    func testFlatMapFirstAsync_disposedWhileATaskRuns_cancelsIt() async {
-        let gates = WorkGates(honoursCancellation: false)
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        let check = Resources.total
-        log.subscribe(source.flatMapFirst { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        log.dispose()
-        await eventually { gates.cancelled == [1] }
-        gates.open(1, returning: 10)
-        log.dispose()
-        await settled(since: check)
-        XCTAssertEqual(log.events, [])
     }
 
     // MARK: concatMap
