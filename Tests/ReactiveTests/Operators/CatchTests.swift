@@ -72,4 +72,31 @@ final class CatchTests: ReactiveTestCase {
         XCTAssertEqual(Observable<Int>.catch(sequence: []).toEvents(), [.completed])
     }
 
+
+    /// A handler returning a `catch` (`a.catch { _ in b.catch { _ in c } }`), which the sink
+    /// takes over in place: `b` is subscribed before the failed `a` is disposed, as when the
+    /// handler returns a plain sequence (RxSwift subscribes the handler's sequence, then swaps it
+    /// into the slot that disposes the failed one). `a` fails after its subscription was kept.
+    func testCatch_nestedCatchTakingOver_subscribesTheNewSourceBeforeDisposingTheFailedOne() {
+        var log: [String] = []
+        var fail: (() -> Void)?
+        func source(_ name: String, failsLater: Bool) -> Observable<Int> {
+            Observable.create { observer in
+                log.append("\(name) subscribed")
+                if failsLater { fail = { observer.onError(TestError.first) } }
+                return Disposables.create { log.append("\(name) disposed") }
+            }
+        }
+        let plain = source("a", failsLater: true).catch { _ in source("b", failsLater: false) }.subscribe()
+        fail?()
+        XCTAssertEqual(log, ["a subscribed", "b subscribed", "a disposed"], "a plain replacement")
+        plain.dispose()
+        log.removeAll()
+        let nested = source("a", failsLater: true).catch { _ in source("b", failsLater: false).catch { _ in source("c", failsLater: false) } }.subscribe()
+        fail?()
+        XCTAssertEqual(log, ["a subscribed", "b subscribed", "a disposed"], "a nested catch taking over")
+        nested.dispose()
+        XCTAssertEqual(log, ["a subscribed", "b subscribed", "a disposed", "b disposed"])
+        fail = nil  // it holds a's observer
+    }
 }

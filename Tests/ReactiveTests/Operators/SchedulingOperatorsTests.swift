@@ -69,6 +69,30 @@ final class ObserveOnTests: ReactiveTestCase {
 
 }
 
+extension ObserveOnTests {
+    /// A subscriber written in nonisolated code gets no actor hop of its own: an element sent
+    /// from a background thread while nothing is queued must still reach it on the main queue,
+    /// which only `MainScheduler`'s check of the current queue ensures.
+    func testObserveOn_mainScheduler_nonisolatedSubscriber_elementFromABackgroundThread_arrivesOnTheMainQueue() {
+        XCTAssertTrue(Thread.isMainThread)
+        let drained = Flag()
+        DispatchQueue.main.async { drained.set() }
+        runMainLoop(until: { drained.isSet }, timeout: 10)
+        let subject = PublishSubject<Int>()
+        let onMain = Collector<Bool>()
+        let subscription = subject.observe(on: MainScheduler.instance).subscribe(onNext: { _ in onMain.append(Thread.isMainThread) })
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            subject.onNext(1)
+            sent.signal()
+        }
+        sent.wait()
+        runMainLoop(until: { onMain.values.count == 1 }, timeout: 5)
+        XCTAssertEqual(onMain.values, [true])
+        subscription.dispose()
+    }
+}
+
 final class SubscribeOnTests: ReactiveTestCase {
     func testSubscribeOn_subscribesAndDisposesOnScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -318,6 +342,31 @@ final class SubscribeOnTests: ReactiveTestCase {
         XCTAssertEqual(log, ["subscribed"])
         subscription.dispose()
         XCTAssertEqual(log, ["subscribed", "disposed"])
+    }
+
+    /// Subscribing at once on the main queue, the subscription counts as queued main-scheduler
+    /// work until it has run (RxSwift's `MainScheduler` counts an action as enqueued while it
+    /// runs): work the source schedules on `MainScheduler` while it is being subscribed goes to
+    /// the main queue and runs after `subscribe` has returned, not nested inside it.
+    func testSubscribeOn_mainScheduler_mainSchedulerWorkTheSourceSchedulesWhileSubscribed_runsAfterSubscribeReturns() {
+        XCTAssertTrue(Thread.isMainThread)
+        let drained = Flag()
+        DispatchQueue.main.async { drained.set() }
+        runMainLoop(until: { drained.isSet }, timeout: 10)
+        var log: [String] = []
+        let subscription = Observable<Int>.create { _ in
+            log.append("source subscribed")
+            _ = MainScheduler.instance.schedule(()) { _ in
+                log.append("source's main-scheduler work")
+                return Disposables.create()
+            }
+            log.append("source returns")
+            return Disposables.create()
+        }.subscribe(on: MainScheduler.instance).subscribe()
+        log.append("subscribe returned")
+        runMainLoop(until: { log.count == 4 }, timeout: 5)
+        XCTAssertEqual(log, ["source subscribed", "source returns", "subscribe returned", "source's main-scheduler work"])
+        subscription.dispose()
     }
 
     /// On the main queue with nothing queued, `MainScheduler` subscribes the source inside the

@@ -260,4 +260,24 @@ final class SharingTests: ReactiveTestCase {
         XCTAssertEqual(zs.subscriptions, [Subscription(200, 250)])
     }
 
+
+    /// When the source completes, `share()` disposes the source's own subscription (a
+    /// `create`'s disposable) before its subscribers get `onCompleted`, as RxSwift's connection
+    /// does. A `do(onDispose:)` on the source would not show it: its disposal follows the
+    /// completion it forwards in either order.
+    func testShare_sourceCompletes_sourceDisposedBeforeSubscribersComplete() {
+        var log: [String] = []
+        var complete: (() -> Void)?
+        let shared = Observable<Int>.create { observer in
+            complete = { observer.onCompleted() }
+            return Disposables.create { log.append("source disposed") }
+        }.share()
+        let first = shared.subscribe(onCompleted: { log.append("first completed") })
+        let second = shared.subscribe(onCompleted: { log.append("second completed") })
+        complete?()
+        XCTAssertEqual(log, ["source disposed", "first completed", "second completed"])
+        complete = nil  // it holds the source's observer
+        first.dispose()
+        second.dispose()
+    }
 }
