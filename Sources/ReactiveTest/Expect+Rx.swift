@@ -26,3 +26,15 @@ public func expectEqual(_ actual: [Subscription], _ expected: [Subscription], so
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     return false
 }
+
+/// Expects two test logs to be equal (`TestScheduler.log`, in order); when they are not,
+/// records an issue that prints both as aligned lines, `actual` beside `expected`, with `✗` at
+/// each line that differs.
+///
+/// Returns whether they are equal, as `#expect` does.
+@discardableResult
+public func expectEqual(_ actual: [TestLogEntry], _ expected: [TestLogEntry], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    if actual == expected { return true }
+    Issue.record(Comment(rawValue: TestLogEntry.difference(actual: actual, expected: expected)), sourceLocation: sourceLocation)
+    return false
+}

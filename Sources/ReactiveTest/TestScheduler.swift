@@ -21,6 +21,38 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     private let simulateProcessingDelay: Bool
+    private let logLock = Lock()
+    // Guarded by logLock.
+    private var entries: [TestLogEntry] = []
+    private var hotCount = 0
+    private var coldCount = 0
+
+    /// The name of `start`'s observer, and of `createObserver`'s by default, in the log.
+    public static let observerName = "observer"
+
+    /// What happened so far, in the order it happened: each subscribe and dispose of this
+    /// scheduler's test observables, each event they sent, each event its observers received
+    /// (see ``TestLogEntry``). Compare it with `XCTAssertEqual` (or `expectEqual` in Swift
+    /// Testing), which prints both logs as aligned lines when they differ.
+    public var log: [TestLogEntry] { logLock.withLock { entries } }
+
+    /// Appends to the log.
+    func record(_ kind: TestLogEntry.Kind, name: String) {
+        let time = clock
+        logLock.withLock { entries.append(TestLogEntry(time: time, name: name, kind: kind)) }
+    }
+
+    /// The name of the next hot or cold observable created without one: `hot1`, `cold1`, ….
+    private func nextName(hot: Bool) -> String {
+        logLock.withLock {
+            if hot {
+                hotCount += 1
+                return "hot\(hotCount)"
+            }
+            coldCount += 1
+            return "cold\(coldCount)"
+        }
+    }
 
     /// Creates a scheduler whose clock starts at `initialClock`; one tick is `resolution` seconds.
     public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
@@ -36,19 +68,22 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
         }
     }
 
-    /// Creates a hot observable that sends `events` at their absolute times, to whoever is subscribed.
-    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
-        HotObservable(testScheduler: self, recordedEvents: events)
+    /// Creates a hot observable that sends `events` at their absolute times, to whoever is
+    /// subscribed. `name` is what the log calls it (by default `hot1`, `hot2`, … in order).
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>], name: String? = nil) -> TestableObservable<Element> {
+        HotObservable(testScheduler: self, recordedEvents: events, name: name ?? nextName(hot: true))
     }
 
-    /// Creates a cold observable that sends `events` at their times relative to each subscription.
-    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
-        ColdObservable(testScheduler: self, recordedEvents: events)
+    /// Creates a cold observable that sends `events` at their times relative to each
+    /// subscription. `name` is what the log calls it (by default `cold1`, `cold2`, … in order).
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>], name: String? = nil) -> TestableObservable<Element> {
+        ColdObservable(testScheduler: self, recordedEvents: events, name: name ?? nextName(hot: false))
     }
 
-    /// Creates an observer that records the events it receives with their virtual times.
-    public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
-        TestableObserver(scheduler: self)
+    /// Creates an observer that records the events it receives with their virtual times, and
+    /// logs them under `name`.
+    public func createObserver<Element>(_ type: Element.Type, name: String = TestScheduler.observerName) -> TestableObserver<Element> {
+        TestableObserver(scheduler: self, name: name)
     }
 
     /// Work scheduled for now or the past runs one tick later (RxTest's rule), unless

@@ -9,15 +9,19 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// The events it sends.
     public let recordedEvents: [Recorded<Event<Element>>]
 
+    /// What the scheduler's log calls it.
+    public let name: String
+
     let lock = Lock()
     var recordedSubscriptions: [Subscription] = []
 
     /// The subscriptions it received, with subscribe and unsubscribe times.
     public var subscriptions: [Subscription] { lock.withLock { recordedSubscriptions } }
 
-    init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
+    init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>], name: String) {
         self.testScheduler = testScheduler
         self.recordedEvents = recordedEvents
+        self.name = name
     }
 
     /// Subscribes `observer`. Overridden by the hot and cold kinds.
@@ -27,6 +31,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 
     func recordSubscription() -> Int {
         let time = testScheduler.clock
+        testScheduler.record(.subscribed, name: name)
         return lock.withLock {
             recordedSubscriptions.append(Subscription(time))
             return recordedSubscriptions.count - 1
@@ -35,10 +40,16 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 
     func recordUnsubscription(_ index: Int) {
         let time = testScheduler.clock
+        testScheduler.record(.disposed, name: name)
         lock.withLock {
             let start = recordedSubscriptions[index].subscribe
             recordedSubscriptions[index] = Subscription(start, time)
         }
+    }
+
+    /// Logs `event`, about to be sent to a subscriber.
+    func recordSending(_ event: Event<Element>) {
+        testScheduler.record(.sent(TestLogEntry.describe(event)), name: name)
     }
 }
 
@@ -50,12 +61,15 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
     private var observers: [Int: AnyObserver<Element>] = [:]
     private var nextKey = 0
 
-    override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
-        super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
+    override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>], name: String) {
+        super.init(testScheduler: testScheduler, recordedEvents: recordedEvents, name: name)
         for recorded in recordedEvents {
             testScheduler.scheduleAt(recorded.time) { [self] in
                 let current = lock.withLock { observers.sorted { $0.key < $1.key }.map(\.value) }
-                for observer in current { observer.on(recorded.value) }
+                for observer in current {
+                    recordSending(recorded.value)
+                    observer.on(recorded.value)
+                }
             }
         }
     }
@@ -85,7 +99,10 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
         let disposed = BooleanDisposable()
         for recorded in recordedEvents {
             _ = testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-                if !disposed.isDisposed { observer.on(recorded.value) }
+                if !disposed.isDisposed {
+                    self.recordSending(recorded.value)
+                    observer.on(recorded.value)
+                }
                 return Disposables.create()
             }
         }

@@ -5,9 +5,12 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     private let scheduler: TestScheduler
     private let lock = Lock()
     private var recorded: [Recorded<Event<Element>>] = []
+    /// What the scheduler's log calls it.
+    public let name: String
 
-    init(scheduler: TestScheduler) {
+    init(scheduler: TestScheduler, name: String) {
         self.scheduler = scheduler
+        self.name = name
     }
 
     /// The events received so far, with their times.
@@ -17,5 +20,6 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
     public func on(_ event: Event<Element>) {
         let time = scheduler.clock
         lock.withLock { recorded.append(Recorded(time: time, value: event)) }
+        scheduler.record(.received(TestLogEntry.describe(event)), name: name)
     }
 }

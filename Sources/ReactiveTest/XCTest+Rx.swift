@@ -23,6 +23,14 @@ public func XCTAssertEqual(_ lhs: [Subscription], _ rhs: [Subscription], file: S
     XCTFail(MarbleDrawing.difference("Subscriptions differ", actual: lhs, expected: rhs), file: file, line: line)
 }
 
+/// Asserts that two test logs are equal (`TestScheduler.log`, in order); when not, the failure
+/// prints both as aligned lines, `lhs` as "actual" beside `rhs` as "expected", with `✗` at each
+/// line that differs.
+public func XCTAssertEqual(_ lhs: [TestLogEntry], _ rhs: [TestLogEntry], file: StaticString = #filePath, line: UInt = #line) {
+    if lhs == rhs { return }
+    XCTFail(TestLogEntry.difference(actual: lhs, expected: rhs), file: file, line: line)
+}
+
 /// Asserts that two arrays of `Single` results are equal (errors compare by type and
 /// description), printing both when they are not.
 public func XCTAssertEqual<Element: Equatable>(_ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath, line: UInt = #line) {
