@@ -61,7 +61,15 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// Runs `action` at virtual time `time`.
-    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+    ///
+    /// A time before the clock fails the current test at the caller's line (the action would
+    /// run at once, at the wrong time), and the action is not scheduled.
+    public func scheduleAt(_ time: TestTime, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column, action: @escaping () -> Void) {
+        let now = clock
+        guard time >= now else {
+            recordTestFailure("TestScheduler.scheduleAt(\(time)): the clock is already at \(now); virtual time does not go back", file: file, fileID: fileID, line: line, column: column)
+            return
+        }
         _ = scheduleAbsoluteVirtual((), time: time) { _ in
             action()
             return Disposables.create()
@@ -70,20 +78,53 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
     /// Creates a hot observable that sends `events` at their absolute times, to whoever is
     /// subscribed. `name` is what the log calls it (by default `hot1`, `hot2`, … in order).
-    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>], name: String? = nil) -> TestableObservable<Element> {
-        HotObservable(testScheduler: self, recordedEvents: events, name: name ?? nextName(hot: true))
+    ///
+    /// An event before the clock fails the current test at the caller's line, naming it, and
+    /// is left out: it can no longer be sent at its time. Events after a terminal one, and
+    /// events out of time order, are sent as RxTest's are (each at its time): tests of how an
+    /// operator treats a source that breaks the grammar need them.
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>], name: String? = nil, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column) -> TestableObservable<Element> {
+        let name = name ?? nextName(hot: true)
+        let valid = checked(events, of: name, notBefore: clock, file: file, fileID: fileID, line: line, column: column)
+        return HotObservable(testScheduler: self, recordedEvents: valid, name: name)
     }
 
     /// Creates a cold observable that sends `events` at their times relative to each
     /// subscription. `name` is what the log calls it (by default `cold1`, `cold2`, … in order).
-    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>], name: String? = nil) -> TestableObservable<Element> {
-        ColdObservable(testScheduler: self, recordedEvents: events, name: name ?? nextName(hot: false))
+    ///
+    /// A negative time fails the current test at the caller's line, as an event before the
+    /// clock does for `createHotObservable`.
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>], name: String? = nil, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column) -> TestableObservable<Element> {
+        let name = name ?? nextName(hot: false)
+        let valid = checked(events, of: name, notBefore: 0, file: file, fileID: fileID, line: line, column: column)
+        return ColdObservable(testScheduler: self, recordedEvents: valid, name: name)
+    }
+
+    /// The events a test observable can send: each one before `earliest` fails the test and is
+    /// left out.
+    private func checked<Element>(_ events: [Recorded<Event<Element>>], of name: String, notBefore earliest: TestTime, file: StaticString, fileID: String, line: UInt, column: Int) -> [Recorded<Event<Element>>] {
+        var valid: [Recorded<Event<Element>>] = []
+        for recorded in events {
+            let entry = "\(TestLogEntry.describe(recorded.value)) @ \(recorded.time)"
+            if recorded.time < earliest {
+                recordTestFailure("Test observable \(name): \(entry) is before \(earliest), when it was made: left out", file: file, fileID: fileID, line: line, column: column)
+                continue
+            }
+            valid.append(recorded)
+        }
+        return valid
     }
 
     /// Creates an observer that records the events it receives with their virtual times, and
     /// logs them under `name`.
     public func createObserver<Element>(_ type: Element.Type, name: String = TestScheduler.observerName) -> TestableObserver<Element> {
         TestableObserver(scheduler: self, name: name)
+    }
+
+    /// A mistake in driving the clock (`advanceTo` a past time or while running, `sleep` a
+    /// negative interval) fails the current test at the caller's line; the call does nothing.
+    override open func reportMisuse(_ message: String, file: StaticString, fileID: String, line: UInt, column: Int) {
+        recordTestFailure("TestScheduler.\(message)", file: file, fileID: fileID, line: line, column: column)
     }
 
     /// Work scheduled for now or the past runs one tick later (RxTest's rule), unless
@@ -101,6 +142,11 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     public func start<Element, OutputSequence: ObservableConvertibleType>(created: TestTime, subscribed: TestTime, disposed: TestTime, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column, create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
         guard created <= subscribed && subscribed <= disposed else {
             recordTestFailure("TestScheduler.start: the times are out of order (created \(created), subscribed \(subscribed), disposed \(disposed)); they must satisfy created <= subscribed <= disposed", file: file, fileID: fileID, line: line, column: column)
+            return createObserver(Element.self)
+        }
+        let now = clock
+        guard created >= now else {
+            recordTestFailure("TestScheduler.start: the clock is already at \(now), past created \(created): start runs a scheduler once (this one ran already, or was advanced); make a new TestScheduler for each run", file: file, fileID: fileID, line: line, column: column)
             return createObserver(Element.self)
         }
         var source: Observable<Element>?
@@ -123,8 +169,8 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
 
     /// `start` with the default times (100, 200, 1000).
-    public func start<Element, OutputSequence: ObservableConvertibleType>(_ create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
-        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+    public func start<Element, OutputSequence: ObservableConvertibleType>(file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column, _ create: @escaping () -> OutputSequence) -> TestableObserver<Element> where OutputSequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, file: file, fileID: fileID, line: line, column: column, create: create)
     }
 }
 

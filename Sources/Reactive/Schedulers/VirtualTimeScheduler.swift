@@ -79,13 +79,24 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Runs the work scheduled up to `virtualTime`, then sets the clock to it.
-    public func advanceTo(_ virtualTime: VirtualTime) {
-        let alreadyRunning: Bool = lock.withLock {
-            defer { running = true }
-            return running
+    ///
+    /// A time before the clock, or a call from work the scheduler is running, is a mistake: it
+    /// is reported (`reportMisuse`) and the call does nothing.
+    public func advanceTo(_ virtualTime: VirtualTime, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column) {
+        // Nil when it may run (and now runs); else what stops it: already running, or the clock.
+        let refusal: (running: Bool, now: VirtualTime)? = lock.withLock {
+            if running { return (true, currentClock) }
+            if converter.compareVirtualTime(virtualTime, currentClock).lessThan { return (false, currentClock) }
+            running = true
+            return nil
         }
-        precondition(!alreadyRunning, "advanceTo called while the scheduler is running")
-        precondition(!converter.compareVirtualTime(virtualTime, clock).lessThan, "Cannot advance the clock backwards")
+        if let refusal {
+            let message = refusal.running
+                ? "advanceTo(\(virtualTime)) was called while the scheduler runs (from work it runs): it does nothing"
+                : "advanceTo(\(virtualTime)): the clock is already at \(refusal.now); virtual time does not go back"
+            reportMisuse(message, file: file, fileID: fileID, line: line, column: column)
+            return
+        }
         while let item = next(upTo: virtualTime) {
             item.invoke()
             if !lock.withLock({ running }) { break }
@@ -97,12 +108,25 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Moves the clock forward by `virtualInterval` without running anything.
-    public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        lock.withLock {
+    ///
+    /// A negative interval is a mistake: it is reported (`reportMisuse`) and the clock stays.
+    public func sleep(_ virtualInterval: VirtualTimeInterval, file: StaticString = #filePath, fileID: String = #fileID, line: UInt = #line, column: Int = #column) {
+        let moved: Bool = lock.withLock {
             let target = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
-            precondition(!converter.compareVirtualTime(target, currentClock).lessThan, "Cannot sleep a negative interval")
+            if converter.compareVirtualTime(target, currentClock).lessThan { return false }
             currentClock = target
+            return true
         }
+        if !moved {
+            reportMisuse("sleep(\(virtualInterval)): a negative interval; virtual time does not go back", file: file, fileID: fileID, line: line, column: column)
+        }
+    }
+
+    /// Reports a mistake in driving the clock, made at `file` and `line`: to standard error
+    /// through `Hooks`, and an assertion in debug builds. `TestScheduler` fails the current
+    /// test instead.
+    open func reportMisuse(_ message: String, file: StaticString, fileID: String, line: UInt, column: Int) {
+        Hooks.reportMisuse("VirtualTimeScheduler.\(message) (\(fileID):\(line))")
     }
 
     /// Removes the next live item due at or before `limit`, moving the clock to its time.
