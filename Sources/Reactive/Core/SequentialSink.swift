@@ -71,6 +71,13 @@ class SequentialSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         loopLock.withLock { looping = false }
     }
 
+    /// Disposes the current source's subscription now, before the terminal event it sent is
+    /// acted on: `retry(when:)` disposes a failed attempt before handing its error to the
+    /// handler, as RxSwift's does.
+    final func endCurrentSource() {
+        current.disposable = NopDisposable()
+    }
+
     /// Closes the gate, then disposes the current source: a subclass overriding `dispose()`
     /// calls this first.
     override func dispose() {

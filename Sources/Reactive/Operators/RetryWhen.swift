@@ -94,6 +94,9 @@ final class RetryWhenSink<Element, Failure: Swift.Error>: SequentialSink<Element
             forwardError(error)
             return
         }
+        // The failed attempt goes first, then its error to the handler: what that brings about
+        // (a retry, or the end when the handler's observable has ended) comes after it.
+        endCurrentSource()
         listening.disposable = notifier.subscribe(Downstream(self) { sink, event in
             let sink = unsafeDowncast(sink, to: RetryWhenSink<Element, Failure>.self)
             switch event {
