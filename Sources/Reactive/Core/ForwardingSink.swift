@@ -35,6 +35,17 @@
         }
     }
 
+    /// A terminal event after disposing (and so ending the upstream subscription): the order
+    /// of the operators RxSwift builds on its merging sink, which disposes the source before
+    /// forwarding its completion (`ignoreElements`).
+    @usableFromInline @inline(never) final func disposeThenForward(_ event: Event<Element>) {
+        if markStopped() {
+            dispose()
+            var stop = event
+            downstream.forward(&stop)
+        }
+    }
+
     /// `forward(_:)` for an event the caller holds in place (its `on(_:)`'s `inout` argument):
     /// no copy, and in code that runs unspecialised no pointer made for it, which cost four
     /// stack frames a delivery (see `Downstream.forward(_:)`).

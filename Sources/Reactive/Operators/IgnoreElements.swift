@@ -19,7 +19,9 @@ extension ObservableType {
         case .error(let error):
             forwardError(error)
         case .completed:
-            forwardCompleted()
+            // The source goes before the completion, as in RxSwift, whose `ignoreElements` is a
+            // `flatMap` (see `MergeSink`).
+            disposeThenForward(.completed)
         }
     }
 }

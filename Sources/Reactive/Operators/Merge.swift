@@ -110,7 +110,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
             let sink = MergeSink(downstream: consume downstream, selector: node.selector, mode: node.mode)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }))
+            sink.sourceState.assign(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }), to: &sink.sourceUpstream)
             return .object(sink)
         })
     }
@@ -120,6 +120,11 @@ extension ObservableType {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let dropWhileBusy: Bool
+    /// The source's subscription, in a slot of its own rather than the sink's upstream: the
+    /// source's completion ends it while the sink goes on (see `endsSourceOnCompletion`).
+    @usableFromInline let sourceState = SubscriptionState()
+    /// The source's subscription itself (exclusivity unchecked as `Sink.upstream`).
+    @exclusivity(unchecked) @usableFromInline var sourceUpstream = Upstream.none
     // Guarded by lock.
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
@@ -197,6 +202,11 @@ extension ObservableType {
         case .error(let error):
             send(.error(error))
         case .completed:
+            // `flatMap`, `flatMapFirst` and `merge()` dispose the source's subscription before
+            // anything else, as RxSwift's merging sink does: before the completion, when no inner
+            // observable runs. With a limit (`concatMap`, `merge(maxConcurrent:)`) the source
+            // goes after the completion, as in RxSwift's limited sink.
+            if maxConcurrent == .max || dropWhileBusy { endSource() }
             lock.lock()
             sourceDone = true
             let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
@@ -383,8 +393,16 @@ extension ObservableType {
         if ended.hasWaiting { subscribeWaiting() }
     }
 
+    /// Ends the source's subscription on its completion. Out of line: inlined into `on(_:)`,
+    /// it made each link of a chain of these operators take more stack for a terminal event
+    /// (the stack mode's groupBy rose past RxSwift's).
+    @usableFromInline @inline(never) final func endSource() {
+        if sourceState.markEnded() { sourceUpstream.take().end() }
+    }
+
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
+        if sourceState.markDisposed() { sourceUpstream.take().end() }
         lock.lock()
         innersDisposed = true
         let running = inners.takeAll()

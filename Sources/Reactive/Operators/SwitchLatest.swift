@@ -33,7 +33,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SwitchObservable<SourceElement, Element>.self)
             let sink = SwitchSink(downstream: consume downstream, selector: node.selector)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }))
+            sink.sourceState.assign(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).on(&$1) }), to: &sink.sourceUpstream)
             return .object(sink)
         })
     }
@@ -53,6 +53,11 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 @usableFromInline final class SwitchSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+    /// The source's subscription, in a slot of its own rather than the sink's upstream: the
+    /// source's completion ends it while the latest inner observable goes on.
+    @usableFromInline let sourceState = SubscriptionState()
+    /// The source's subscription itself (exclusivity unchecked as `Sink.upstream`).
+    @exclusivity(unchecked) @usableFromInline var sourceUpstream = Upstream.none
     // Guarded by lock.
     // Unchecked exclusivity: the lock guards these, so a dynamic check would only add a
     // thread-local lookup to every access on the per-event path.
@@ -118,6 +123,9 @@ extension ObservableType where Element: ObservableConvertibleType {
         case .error(let error):
             send(.error(error))
         case .completed:
+            // The source's subscription goes first, before the completion when no inner
+            // observable runs, as in RxSwift's switching sink.
+            endSource()
             lock.lock()
             sourceDone = true
             let emitter = current == nil && inlineUse != .running && acceptLocked(.completed)
@@ -207,8 +215,16 @@ extension ObservableType where Element: ObservableConvertibleType {
         if emitter { emit(event) }
     }
 
+    /// Ends the source's subscription on its completion. Out of line: inlined into `on(_:)`,
+    /// it made each link of a chain of these operators take more stack for a terminal event
+    /// (the stack mode's groupBy rose past RxSwift's).
+    @usableFromInline @inline(never) final func endSource() {
+        if sourceState.markEnded() { sourceUpstream.take().end() }
+    }
+
     @inlinable override func dispose() {
         guard disposeOnce() else { return }
+        if sourceState.markDisposed() { sourceUpstream.take().end() }
         // Typed as the non-generic base: `dispose()` runs unspecialised (it is reached through the
         // `Disposable` witness), where a generic type would be a metadata lookup.
         lock.lock()

@@ -197,4 +197,44 @@ final class SubscriptionOrderTests: ReactiveTestCase {
         ])
         shared = nil
     }
+
+    /// `flatMap`, `flatMapFirst`, `merge()`, `flatMapLatest` and `ignoreElements` (a `flatMap`
+    /// in RxSwift): the source's completion disposes its subscription before anything else, so
+    /// with no inner observable running, before the completion is delivered.
+    func testMergingOperators_sourceCompletesIdle_disposeTheSourceBeforeCompleting() {
+        let operators: [(String, (Observable<Int>, TestScheduler) -> Observable<Int>)] = [
+            ("flatMap", { xs, _ in xs.flatMap { Observable.just($0) } }),
+            ("flatMapFirst", { xs, _ in xs.flatMapFirst { Observable.just($0) } }),
+            ("merge()", { xs, _ in xs.map { Observable.just($0) }.merge() }),
+            ("flatMapLatest", { xs, _ in xs.flatMapLatest { Observable.just($0) } }),
+            ("ignoreElements", { xs, _ in xs.ignoreElements().asCompletable().andThen(Observable<Int>.empty()) }),
+        ]
+        for (name, apply) in operators {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(220)], name: "xs")
+            _ = scheduler.start { apply(xs.asObservable(), scheduler) }
+            XCTAssertEqual(scheduler.log, [
+                .subscribed("xs", 200),
+                .completed("xs", 220), .disposed("xs", 220), .received(220, Event<Int>.completed),
+            ], "\(name)")
+        }
+    }
+
+    /// `concatMap` and `merge(maxConcurrent:)`, RxSwift's limited merging sink: with no inner
+    /// observable running, the completion is delivered first, then the source disposed.
+    func testLimitedMergingOperators_sourceCompletesIdle_completeThenDisposeTheSource() {
+        let operators: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("concatMap", { xs in xs.concatMap { Observable.just($0) } }),
+            ("merge(maxConcurrent:)", { xs in xs.map { Observable.just($0) }.merge(maxConcurrent: 2) }),
+        ]
+        for (name, apply) in operators {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.completed(220)], name: "xs")
+            _ = scheduler.start { apply(xs.asObservable()) }
+            XCTAssertEqual(scheduler.log, [
+                .subscribed("xs", 200),
+                .completed("xs", 220), .received(220, Event<Int>.completed), .disposed("xs", 220),
+            ], "\(name)")
+        }
+    }
 }
