@@ -26,9 +26,10 @@ public func XCTAssertEqual(_ lhs: [Subscription], _ rhs: [Subscription], file: S
 /// Asserts that two test logs are equal (`TestScheduler.log`, in order); when not, the failure
 /// prints both as aligned lines, `lhs` as "actual" beside `rhs` as "expected", with `✗` at each
 /// line that differs.
-public func XCTAssertEqual(_ lhs: [TestLogEntry], _ rhs: [TestLogEntry], file: StaticString = #filePath, line: UInt = #line) {
+public func XCTAssertEqual(_ lhs: [TestLogEntry], _ rhs: [TestLogEntry], _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
     if lhs == rhs { return }
-    XCTFail(TestLogEntry.difference(actual: lhs, expected: rhs), file: file, line: line)
+    let note = message()
+    XCTFail(TestLogEntry.difference(actual: lhs, expected: rhs) + (note.isEmpty ? "" : "\n" + note), file: file, line: line)
 }
 
 /// Asserts that two arrays of `Single` results are equal (errors compare by type and

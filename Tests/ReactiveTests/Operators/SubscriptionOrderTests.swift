@@ -237,4 +237,97 @@ final class SubscriptionOrderTests: ReactiveTestCase {
             ], "\(name)")
         }
     }
+
+    /// `share(replay: 1, scope: .forever)` and `replayAll()` connected: as `share()`, the
+    /// source's subscription goes before the subscribers hear its completion.
+    func testReplayingShares_completion_disposeTheSourceBeforeTheSubscribersHearIt() {
+        let operators: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("share(replay: 1, scope: .forever)", { xs in xs.share(replay: 1, scope: .forever) }),
+            ("replayAll() connected", { xs in
+                let connectable = xs.replayAll()
+                _ = connectable.connect()
+                return connectable.asObservable()
+            }),
+        ]
+        for (name, apply) in operators {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(210, 1), .completed(220)], name: "xs")
+            _ = scheduler.start { apply(xs.asObservable()) }
+            let subscribed: TestTime = name.hasPrefix("replayAll") ? 100 : 200
+            XCTAssertEqual(scheduler.log, [
+                .subscribed("xs", subscribed),
+                .next("xs", 210, 1), .received(210, .next(1)),
+                .completed("xs", 220), .disposed("xs", 220), .received(220, Event<Int>.completed),
+            ], "\(name)")
+        }
+    }
+
+    /// `publish().refCount()`: the last subscriber leaving disposes the source.
+    func testRefCount_lastSubscriberLeaving_disposesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(210, 1), .completed(220)], name: "xs")
+        _ = scheduler.start(disposed: 215) { xs.publish().refCount() }
+        XCTAssertEqual(scheduler.log, [
+            .subscribed("xs", 200),
+            .next("xs", 210, 1), .received(210, .next(1)),
+            .disposed("xs", 215),
+        ])
+    }
+
+    /// `asSingle` and `asMaybe` on completion: the result is delivered, then the source
+    /// disposed. `Single.flatMap`: the inner `Single` is subscribed, then the source disposed.
+    func testTraitConversions_completion_deliverThenDisposeTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(210, 1), .completed(220)], name: "xs")
+        _ = scheduler.start { xs.asSingle().asObservable() }
+        XCTAssertEqual(scheduler.log, [
+            .subscribed("xs", 200),
+            .next("xs", 210, 1),
+            .completed("xs", 220), .received(220, .next(1)), .received(220, Event<Int>.completed), .disposed("xs", 220),
+        ], "asSingle")
+
+        let empty = TestScheduler(initialClock: 0)
+        let ys: TestableObservable<Int> = empty.createHotObservable([.completed(220)], name: "ys")
+        _ = empty.start { ys.asMaybe().asObservable() }
+        XCTAssertEqual(empty.log, [
+            .subscribed("ys", 200),
+            .completed("ys", 220), .received(220, Event<Int>.completed), .disposed("ys", 220),
+        ], "asMaybe")
+
+        let chained = TestScheduler(initialClock: 0)
+        let zs: TestableObservable<Int> = chained.createHotObservable([.next(210, 1), .completed(220)], name: "zs")
+        let inner: TestableObservable<Int> = chained.createColdObservable([.next(5, 2), .completed(5)], name: "inner")
+        _ = chained.start { zs.asSingle().flatMap { _ in inner.asSingle() }.asObservable() }
+        XCTAssertEqual(chained.log, [
+            .subscribed("zs", 200),
+            .next("zs", 210, 1),
+            .completed("zs", 220), .subscribed("inner", 220), .disposed("zs", 220),
+            .next("inner", 225, 2), .completed("inner", 225),
+            .received(225, .next(2)), .disposed("inner", 225), .received(225, Event<Int>.completed),
+        ], "Single.flatMap")
+    }
+
+    /// `observe(on:)` and `subscribe(on:)` on a virtual-time scheduler: `observe(on:)` lets the
+    /// source go when it completes and delivers the completion a tick later; `subscribe(on:)`
+    /// subscribes a tick later, and disposes the source through the scheduler after delivering
+    /// its completion, a tick later again (RxSwift's `ScheduledDisposable`).
+    func testSchedulingOperators_onAVirtualTimeScheduler_orderOfSubscribeAndDispose() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(210, 1), .completed(220)], name: "xs")
+        _ = scheduler.start { xs.observe(on: scheduler) }
+        XCTAssertEqual(scheduler.log, [
+            .subscribed("xs", 200),
+            .next("xs", 210, 1), .received(211, .next(1)),
+            .completed("xs", 220), .disposed("xs", 220), .received(221, Event<Int>.completed),
+        ], "observe(on:)")
+
+        let other = TestScheduler(initialClock: 0)
+        let ys: TestableObservable<Int> = other.createColdObservable([.next(10, 1), .completed(20)], name: "ys")
+        _ = other.start { ys.subscribe(on: other) }
+        XCTAssertEqual(other.log, [
+            .subscribed("ys", 201),
+            .next("ys", 211, 1), .received(211, .next(1)),
+            .completed("ys", 221), .received(221, Event<Int>.completed), .disposed("ys", 222),
+        ], "subscribe(on:)")
+    }
 }
