@@ -97,6 +97,15 @@ package func runMainLoop(until condition: () -> Bool, timeout: TimeInterval) {
     }
 }
 
+/// Lets the main-queue work queued before this call run first (the main queue is first in,
+/// first out): what an earlier test left there would otherwise make `MainScheduler` queue work
+/// that should run at once.
+package func drainMainQueue() {
+    let drained = Flag()
+    DispatchQueue.main.async { drained.set() }
+    runMainLoop(until: { drained.isSet }, timeout: 10)
+}
+
 /// The thread's stack pointer in this call: the difference between two calls on one thread is
 /// the stack used between them.
 ///

@@ -162,50 +162,34 @@ final class FlatMapAsyncTests: ReactiveTestCase {
 
     // MARK: flatMapLatest
 
-    func testFlatMapLatestAsync_newElementCancelsTheRunningTask_whoseLateResultIsNeverSent() async {
-        let gates = WorkGates(honoursCancellation: false)
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        let check = Resources.total
-        log.subscribe(source.flatMapLatest { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        source.onNext(2)
-        await eventually("1's task cancelled") { gates.cancelled == [1] }
-        await eventually { gates.started == [1, 2] }
-        XCTAssertEqual(gates.cancelled, [1], "2's task runs on")
-        // 1's task ignores its cancellation and finishes after 2 arrived: a stale answer.
-        gates.open(1, returning: 10)
-        await eventually { gates.finished == [1] }
-        gates.open(2, returning: 20)
-        source.onCompleted()
-        await eventually { log.events.last == "completed" }
-        log.dispose()
-        await settled(since: check)
-        XCTAssertEqual(log.events, ["next 20", "completed"])
-        log.dispose()
-    }
-
-    func testFlatMapLatestAsync_cancelledTasksLateError_isNeverSent() async {
-        let gates = WorkGates(honoursCancellation: false)
-        let source = PublishSubject<Int>()
-        let log = EventLog()
-        let check = Resources.total
-        log.subscribe(source.flatMapLatest { try await gates.run($0) })
-        source.onNext(1)
-        await eventually { gates.started == [1] }
-        source.onNext(2)
-        await eventually { gates.cancelled == [1] && gates.started == [1, 2] }
-        gates.open(1, throwing: TestError.first)
-        await eventually { gates.finished == [1] }
-        gates.open(2, returning: 20)
-        await eventually { log.events.count == 1 }
-        source.onCompleted()
-        await eventually { log.events.last == "completed" }
-        log.dispose()
-        await settled(since: check)
-        XCTAssertEqual(log.events, ["next 20", "completed"])
-        log.dispose()
+    /// 1's task ignores its cancellation and finishes after 2 arrived, with a stale result or
+    /// a stale error: neither is sent.
+    func testFlatMapLatestAsync_newElementCancelsTheRunningTask_whoseLateResultOrErrorIsNeverSent() async {
+        for lateError in [false, true] {
+            let gates = WorkGates(honoursCancellation: false)
+            let source = PublishSubject<Int>()
+            let log = EventLog()
+            let check = Resources.total
+            log.subscribe(source.flatMapLatest { try await gates.run($0) })
+            source.onNext(1)
+            await eventually { gates.started == [1] }
+            source.onNext(2)
+            await eventually("1's task cancelled") { gates.cancelled == [1] }
+            await eventually { gates.started == [1, 2] }
+            XCTAssertEqual(gates.cancelled, [1], "2's task runs on")
+            if lateError {
+                gates.open(1, throwing: TestError.first)
+            } else {
+                gates.open(1, returning: 10)
+            }
+            await eventually { gates.finished == [1] }
+            gates.open(2, returning: 20)
+            source.onCompleted()
+            await eventually { log.events.last == "completed" }
+            log.dispose()
+            await settled(since: check)
+            XCTAssertEqual(log.events, ["next 20", "completed"], lateError ? "a late error" : "a late result")
+        }
     }
 
     func testFlatMapLatestAsync_cancellationIsSeenInsideTheClosure() async {

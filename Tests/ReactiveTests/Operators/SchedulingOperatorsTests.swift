@@ -75,9 +75,7 @@ extension ObserveOnTests {
     /// which only `MainScheduler`'s check of the current queue ensures.
     func testObserveOn_mainScheduler_nonisolatedSubscriber_elementFromABackgroundThread_arrivesOnTheMainQueue() {
         XCTAssertTrue(Thread.isMainThread)
-        let drained = Flag()
-        DispatchQueue.main.async { drained.set() }
-        runMainLoop(until: { drained.isSet }, timeout: 10)
+        drainMainQueue()
         let subject = PublishSubject<Int>()
         let onMain = Collector<Bool>()
         let subscription = subject.observe(on: MainScheduler.instance).subscribe(onNext: { _ in onMain.append(Thread.isMainThread) })
@@ -329,11 +327,7 @@ final class SubscribeOnTests: ReactiveTestCase {
     /// once, so the source is subscribed inside `subscribe`, and disposed inside `dispose()`.
     func testSubscribeOn_mainScheduler_onTheMainQueueWithNothingQueued_subscribesAndDisposesAtOnce() {
         XCTAssertTrue(Thread.isMainThread)
-        // Main-queue work an earlier test left queued would make MainScheduler queue this too:
-        // let it run first (the main queue is first in, first out).
-        let drained = Flag()
-        DispatchQueue.main.async { drained.set() }
-        runMainLoop(until: { drained.isSet }, timeout: 10)
+        drainMainQueue()
         var log: [String] = []
         let subscription = Observable<Int>.create { _ in
             log.append("subscribed")
@@ -350,9 +344,7 @@ final class SubscribeOnTests: ReactiveTestCase {
     /// the main queue and runs after `subscribe` has returned, not nested inside it.
     func testSubscribeOn_mainScheduler_mainSchedulerWorkTheSourceSchedulesWhileSubscribed_runsAfterSubscribeReturns() {
         XCTAssertTrue(Thread.isMainThread)
-        let drained = Flag()
-        DispatchQueue.main.async { drained.set() }
-        runMainLoop(until: { drained.isSet }, timeout: 10)
+        drainMainQueue()
         var log: [String] = []
         let subscription = Observable<Int>.create { _ in
             log.append("source subscribed")
@@ -379,9 +371,7 @@ final class SubscribeOnTests: ReactiveTestCase {
     /// but `subscribe(on:)` disposes its subscription.
     func testSubscribeOn_mainScheduler_sourceWorkOnTheCurrentThread_runsAfterTheSubscriptionIsKept() {
         XCTAssertTrue(Thread.isMainThread)
-        let drained = Flag()
-        DispatchQueue.main.async { drained.set() }
-        runMainLoop(until: { drained.isSet }, timeout: 10)
+        drainMainQueue()
         let log = Collector<String>()
         let subscription = CompletingOnTheTrampoline(log: log).subscribe(on: MainScheduler.instance).subscribe(onCompleted: { log.append("completed") })
         XCTAssertEqual(log.values, ["subscribed", "subscribe returns", "scheduled work", "completed", "disposed"])

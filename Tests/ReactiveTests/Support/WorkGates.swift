@@ -131,7 +131,8 @@ func settled(since check: Int32, file: StaticString = #filePath, line: UInt = #l
 
 /// A value behind a lock. An `NSLock`, not `Synchronization.Mutex`: ThreadSanitizer sees a
 /// pthread mutex's ordering, not that of the futex under `Mutex` on Linux, and reported its
-/// guarded accesses as races.
+/// guarded accesses as races. Unchecked Sendable, soundly: `value` is read and written only
+/// inside `withLock`, under `lock` (the suite's TSan run would report an access outside it).
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
