@@ -15,6 +15,11 @@
 //
 // Overloads. The async forms are disfavoured: a closure that the sync form accepts (one
 // returning an observable, with no `await`) still selects the sync form, as before they existed.
+//
+// Inlinable, so that the flattening sink is specialised for the app's element types, as the
+// sync forms' are: unspecialised (made in this module), an element cost 14,696 instructions in
+// flatMapLatestAsyncClosure (2.3 times its floor) and 15,673 in concatMapAsyncClosure (4.2
+// times), against 10,077 and 7,863. The task's own code (`startAsyncWork`) stays here.
 
 extension ObservableType where Element: Sendable {
     /// Runs `work` on each element in a task of its own and merges the results as the tasks finish.
