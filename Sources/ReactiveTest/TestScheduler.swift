@@ -103,16 +103,11 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     /// The events a test observable can send: each one before `earliest` fails the test and is
     /// left out.
     private func checked<Element>(_ events: [Recorded<Event<Element>>], of name: String, notBefore earliest: TestTime, file: StaticString, fileID: String, line: UInt, column: Int) -> [Recorded<Event<Element>>] {
-        var valid: [Recorded<Event<Element>>] = []
-        for recorded in events {
-            let entry = "\(TestLogEntry.describe(recorded.value)) @ \(recorded.time)"
-            if recorded.time < earliest {
-                recordTestFailure("Test observable \(name): \(entry) is before \(earliest), when it was made: left out", file: file, fileID: fileID, line: line, column: column)
-                continue
-            }
-            valid.append(recorded)
+        events.filter { recorded in
+            if recorded.time >= earliest { return true }
+            recordTestFailure("Test observable \(name): \(TestLogEntry.describe(recorded.value)) @ \(recorded.time) is before \(earliest), when it was made: left out", file: file, fileID: fileID, line: line, column: column)
+            return false
         }
-        return valid
     }
 
     /// Creates an observer that records the events it receives with their virtual times, and
