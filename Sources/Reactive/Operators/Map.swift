@@ -14,7 +14,7 @@ extension ObservableType {
 @usableFromInline final class MapObservable<Source, Result>: FilterFusible<Result>, @unchecked Sendable {
     @usableFromInline let source: Observable<Source>
     override var chainSources: [AnyObject] { [source] }
-    override package var runsWithThePairBefore: Bool { joinedFilter != nil && pairBefore(MapObservable<Source, Source>.self) != nil }
+    override package var runsWithThePairBefore: Bool { Source.self == Result.self && joinedFilter != nil && pairBefore(MapObservable<Source, Source>.self) != nil }
     @usableFromInline let transform: (Source) throws -> Result
 
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
@@ -28,19 +28,26 @@ extension ObservableType {
         // unspecialised, each would be looked up in the runtime's table at every subscription
         // (mapFilterCreating's six pairs: about 2,100 instructions a subscription).
         super.init(run: { node, downstream in
-            MapObservable<Source, Result>.startSubscription(
+            let mapDelivery: (AnyObject, inout Event<Source>) -> Void = { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }
+            // Two pairs run as one sink only on one element type (see MapFilter.swift). The
+            // comparison of two concrete types folds where this is specialised, so a map that
+            // changes the type compiles no two-pairs delivery; it hands over the map's delivery
+            // in its place, never called, since with no pair type no pair before is found.
+            let keepsTheType = Source.self == Result.self
+            return MapObservable<Source, Result>.startSubscription(
                 node, downstream,
-                map: (MapSink<Source, Result>.self, { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }),
+                map: (MapSink<Source, Result>.self, mapDelivery),
                 mapFilter: (MapFilterSink<Source, Result>.self, { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }),
-                twoPairs: (TwoMapFilterPairsSink<Source, Result>.self, { unsafeDowncast($0, to: TwoMapFilterPairsSink<Source, Result>.self).on(&$1) }),
-                pairType: MapObservable<Source, Source>.self)
+                twoPairs: (TwoMapFilterPairsSink<Source, Result>.self, keepsTheType ? { unsafeDowncast($0, to: TwoMapFilterPairsSink<Source, Result>.self).on(&$1) } : mapDelivery),
+                pairType: keepsTheType ? MapObservable<Source, Source>.self : nil)
         })
     }
 
     /// Makes the sink of one subscription and subscribes it to the source: one sink for two
     /// map-and-filter pairs, a map-and-filter, or a map alone, each of the type given and
     /// delivered to by the handler given with it. `pairType` is the type of a map before this
-    /// one that keeps the element type (see `pairBefore`). Not inlinable: the same,
+    /// one that keeps the element type (see `pairBefore`), nil if this one changes the type
+    /// (its `twoPairs` delivery is then a stand-in, never called). Not inlinable: the same,
     /// unspecialised, for every element type.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func startSubscription(
@@ -48,13 +55,13 @@ extension ObservableType {
         map: (MapSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
         mapFilter: (MapFilterSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
         twoPairs: (TwoMapFilterPairsSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
-        pairType: MapObservable<Source, Source>.Type
+        pairType: MapObservable<Source, Source>.Type?
     ) -> Upstream {
         let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
         if let predicate = node.joinedFilter {
             // A map-and-filter after another of the same element type: one sink for both
             // pairs, subscribed to the first pair's source (see MapFilter.swift).
-            if let pair = node.pairBefore(pairType), let firstPredicate = pair.joinedFilter {
+            if let pairType, let pair = node.pairBefore(pairType), let firstPredicate = pair.joinedFilter {
                 let sink = twoPairs.0.init(downstream: consume downstream, firstTransform: pair.transform, firstPredicate: firstPredicate, transform: node.transform, predicate: predicate)
                 sink.setUpstream(pair.source.subscribeInsideRun(Downstream(sink, twoPairs.1)))
                 return .object(sink)

@@ -9,13 +9,15 @@
 // subscription (the source is disposed after it is sent, as by the pair), and the source is
 // subscribed once per subscription.
 //
-// Two such pairs in a row, the first keeping the element type
-// (`map { … }.filter { … }.map { … }.filter { … }` on one type, then on any), are subscribed as
-// one sink (`TwoMapFilterPairsSink`), subscribed to the first pair's source: the second pair's
-// node sees the first by a cast to the same-type map, which its subscription (specialised for
-// its own types) can name; a first pair that changes the type it cannot. The four closures run
-// as the two sinks would run them, each on what the one before passed on; the nodes are only
-// read, so the first pair may be held and subscribed elsewhere too.
+// Two such pairs in a row on one element type (`map { … }.filter { … }.map { … }.filter { … }`)
+// are subscribed as one sink (`TwoMapFilterPairsSink`), subscribed to the first pair's source:
+// the second pair's node sees the first by a cast to the same-type map, which its subscription
+// (specialised for its own types) can name; a first pair that changes the type it cannot. A
+// second pair that changes the type could, but is left as a pair of its own: its delivery would
+// be compiled into the app for every map that changes a type, most of which never follow a pair
+// (about 450 bytes of text each). The four closures run as the two sinks would run them, each on
+// what the one before passed on; the nodes are only read, so the first pair may be held and
+// subscribed elsewhere too.
 
 /// `map`'s observable, seen from `filter`, which knows its element type but not its source's.
 @usableFromInline package class FilterFusible<Element>: Observable<Element>, @unchecked Sendable {
@@ -83,7 +85,8 @@ extension FilterFusible {
     }
 }
 
-/// Two map-and-filter pairs in a row, the first keeping the element type, as one sink:
+/// Two map-and-filter pairs in a row on one element type, as one sink (made only where
+/// `Source` and `Result` are the same type: see the top of this file):
 /// `source.map(firstTransform).filter(firstPredicate).map(transform).filter(predicate)`.
 /// Unchecked Sendable as `MapFilterSink`: constant closures, deliveries that never overlap.
 @usableFromInline final class TwoMapFilterPairsSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {

@@ -254,16 +254,17 @@ final class MapFilterTests: ReactiveTestCase {
         XCTAssertEqual(transformCalls, 4, "each subscription maps for itself, as a cold map does")
     }
 
-    // MARK: two pairs in a row, the first keeping the element type: one sink
+    // MARK: two pairs in a row, both keeping the element type: one sink
 
     /// Whether `observable`'s subscriptions run it and the map-and-filter before it as one sink.
     private func runsWithThePairBefore<Element>(_ observable: Observable<Element>) -> Bool {
         (observable as? FilterFusible<Element>)?.runsWithThePairBefore ?? false
     }
 
-    func testTwoPairs_sameTypeFirst_runAsOneSink_andOnlyThen() {
+    func testTwoPairs_bothKeepingTheElementType_runAsOneSink_andOnlyThen() {
         let source = PublishSubject<Int>().asObservable()
-        XCTAssertTrue(runsWithThePairBefore(source.map { $0 }.filter { _ in true }.map { "\($0)" }.filter { _ in true }))
+        XCTAssertTrue(runsWithThePairBefore(source.map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }))
+        XCTAssertFalse(runsWithThePairBefore(source.map { $0 }.filter { _ in true }.map { "\($0)" }.filter { _ in true }), "a second pair that changes the type")
         XCTAssertFalse(runsWithThePairBefore(source.map { $0 }.filter { _ in true }), "one pair")
         XCTAssertFalse(runsWithThePairBefore(source.map { $0 }.filter { _ in true }.map { $0 }), "no filter after the second map")
         XCTAssertFalse(runsWithThePairBefore(source.map { $0 }.map { $0 }.filter { _ in true }), "no filter after the first map")
@@ -273,10 +274,22 @@ final class MapFilterTests: ReactiveTestCase {
     func testTwoPairs_keepWhatBothPass_asTheTwoPairs() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .next(250, 5), .completed(300), .next(310, 6)])
-        let chain = xs.map { $0 * 10 }.filter { $0 != 20 }.map { "<\($0)>" }.filter { $0 != "<40>" }
+        let chain = xs.map { $0 * 10 }.filter { $0 != 20 }.map { $0 + 1 }.filter { $0 != 41 }
         XCTAssertTrue(runsWithThePairBefore(chain))
         let res = scheduler.start { chain }
-        XCTAssertEqual(res.events, [.next(210, "<10>"), .next(230, "<30>"), .next(250, "<50>"), .completed(300)])
+        XCTAssertEqual(res.events, [.next(210, 11), .next(230, 31), .next(250, 51), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    /// A second pair that changes the type runs as a pair sink of its own after the first:
+    /// what passes is the same.
+    func testTwoPairs_secondChangingTheType_keepWhatBothPass() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .error(300, TestError.first)])
+        let chain = xs.map { $0 * 10 }.filter { $0 != 20 }.map { "<\($0)>" }.filter { $0 != "<40>" }
+        XCTAssertFalse(runsWithThePairBefore(chain))
+        let res = scheduler.start { chain }
+        XCTAssertEqual(res.events, [.next(210, "<10>"), .next(230, "<30>"), .error(300, TestError.first)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
