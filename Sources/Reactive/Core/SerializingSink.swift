@@ -89,6 +89,28 @@ import Synchronization
     @inlinable final func acceptLocked(_ event: Event<Item>) -> Bool {
         if done { return false }
         if event.isStopEvent { done = true }
+        if let turn = takeTurnLocked() { return turn }
+        if queue == nil { queue = ContiguousArray() }
+        queue?.append(event)
+        return false
+    }
+
+    /// `acceptLocked(.completed)` for code that runs unspecialised (an operator's part in the
+    /// library): the same, with the event built only when it is queued, out of line. Built
+    /// here, an `Event` of a generic type takes a lookup of its metadata at every call
+    /// (about 330 instructions), whether or not it is queued.
+    @inlinable final func acceptCompletedLocked() -> Bool {
+        if done { return false }
+        done = true
+        if let turn = takeTurnLocked() { return turn }
+        queueCompletedLocked()
+        return false
+    }
+
+    /// Under `lock`: the caller's turn to deliver an accepted event. True if it became the
+    /// emitter, false if it waited and the sink was disposed meanwhile, nil if it queues its
+    /// event for the emitter (see `acceptLocked`).
+    @inlinable @inline(__always) final func takeTurnLocked() -> Bool? {
         while true {
             let state = emitState.load(ordering: .acquiring)
             if state == 0 && nowServing == nextTicket {
@@ -101,11 +123,15 @@ import Synchronization
             // it sees `queuedBit`. Only it changes the state without the lock, and only to stop
             // emitting: if it just did, this call emits instead (the loop again).
             if state & Self.queuedBit != 0 || emitState.compareExchange(expected: Self.emittingBit, desired: Self.emittingBit | Self.queuedBit, ordering: .acquiringAndReleasing).exchanged {
-                if queue == nil { queue = ContiguousArray() }
-                queue?.append(event)
-                return false
+                return nil
             }
         }
+    }
+
+    /// Under `lock`: queues a completion for the emitter (see `acceptCompletedLocked`).
+    @usableFromInline @inline(never) final func queueCompletedLocked() {
+        if queue == nil { queue = ContiguousArray() }
+        queue?.append(.completed)
     }
 
     /// Whether an event accepted now would be delivered by the caller at once (nobody delivers

@@ -109,19 +109,38 @@ extension ObservableType {
         self.mode = mode
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
-            let sink = MergeSink(downstream: consume downstream, selector: node.selector, mode: node.mode)
+            let sink = MergeSink(
+                downstream: consume downstream, selector: node.selector, mode: node.mode,
+                inlineDelivery: { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) },
+                innerSink: (MergeInnerSink<SourceElement, Element>.self, { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) }))
             sink.sourceState.assign(node.source.subscribeInsideRun(Downstream(sink) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).on(&$1) }), to: &sink.sourceUpstream)
             return .object(sink)
         })
     }
 }
 
+/// The sink of `flatMap`, `flatMapFirst`, `concatMap` and `merge`.
+///
+/// Split by what runs how often. Specialised in the app (inlinable): each source element, a
+/// `just` or an `empty` it maps to, each inner event, and every event sent on. In the library,
+/// unspecialised, once per inner subscription or rarer: subscribing an inner observable, the
+/// queue of waiting ones, the count of an inner observable's end, `flatMapFirst`'s selector,
+/// and disposal. The library's part hands out deliveries made specialised in the app
+/// (`inlineDelivery`, `innerSink`), so that the inner events it subscribes to cost no generic
+/// calls, and sends nothing itself: it tells its caller whether to send the completion, so that
+/// a terminal event passing through a chain of these operators takes no more stack a link than
+/// RxSwift's (sent from unspecialised code, `flatMap`'s took 656 bytes a link against 400).
 @usableFromInline final class MergeSink<SourceElement, Element>: SerializingForwardingSink<Element>, @unchecked Sendable {
     @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let dropWhileBusy: Bool
+    /// The delivery of the inline subscription's events (`onInline`), made specialised.
+    @usableFromInline let inlineDelivery: (AnyObject, inout Event<Element>) -> Void
+    /// The inner sinks' type, its metadata read from a cache where it was named, and their
+    /// delivery, made specialised.
+    @usableFromInline let innerSink: (type: MergeInnerSink<SourceElement, Element>.Type, delivery: (AnyObject, inout Event<Element>) -> Void)
     /// The source's subscription, in a slot of its own rather than the sink's upstream: the
-    /// source's completion ends it while the sink goes on (see `endsSourceOnCompletion`).
+    /// source's completion ends it while the sink goes on (see `endSource`).
     @usableFromInline let sourceState = SubscriptionState()
     /// The source's subscription itself (exclusivity unchecked as `Sink.upstream`).
     @exclusivity(unchecked) @usableFromInline var sourceUpstream = Upstream.none
@@ -153,8 +172,14 @@ extension ObservableType {
     /// Who handles the end of the inline subscription.
     @usableFromInline let inlinePhase = InnerPhase()
 
-    @inlinable init(downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode) {
+    @inlinable init(
+        downstream: Downstream<Element>, selector: @escaping (SourceElement) throws -> Observable<Element>, mode: MergeMode,
+        inlineDelivery: @escaping (AnyObject, inout Event<Element>) -> Void,
+        innerSink: (type: MergeInnerSink<SourceElement, Element>.Type, delivery: (AnyObject, inout Event<Element>) -> Void)
+    ) {
         self.selector = selector
+        self.inlineDelivery = inlineDelivery
+        self.innerSink = innerSink
         waiting = ContiguousArray()
         switch mode {
         case .merge(let maxConcurrent):
@@ -194,10 +219,8 @@ extension ObservableType {
                 let inline = takeInlineSlotLocked()
                 lock.unlock()
                 start(inner, inline: inline)
-            } else {
-                waiting.append(inner)
-                lock.unlock()
-                subscribeWaiting()
+            } else if enqueueUnlocking(inner) {
+                emit(.completed)
             }
         case .error(let error):
             send(.error(error))
@@ -215,6 +238,22 @@ extension ObservableType {
         }
     }
 
+    /// Under the lock, which it releases: queues an inner observable that cannot start yet,
+    /// then subscribes waiting ones while there is room. True if the caller sends the completion.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func enqueueUnlocking(_ inner: Observable<Element>) -> Bool {
+        waiting.append(inner)
+        lock.unlock()
+        return subscribeWaiting()
+    }
+
+    /// Ends the source's subscription on its completion. Out of line: inlined into `on(_:)`,
+    /// it made each link of a chain of these operators take more stack for a terminal event
+    /// (the stack mode's groupBy rose past RxSwift's).
+    @usableFromInline @inline(never) final func endSource() {
+        if sourceState.markEnded() { sourceUpstream.take().end() }
+    }
+
     /// `flatMapFirst`'s element: dropped while an inner observable runs, without calling the
     /// selector (as RxSwift, which maps only the elements it accepts); else its slot is taken
     /// before the selector runs (outside the lock) and given back if the selector throws.
@@ -227,28 +266,41 @@ extension ObservableType {
         active += 1
         let inline = takeInlineSlotLocked()
         lock.unlock()
-        let inner: Observable<Element>
+        if let inner = select(element, inline: inline) { start(inner, inline: inline) }
+    }
+
+    /// `flatMapFirst`'s accepted element, counted in `active` and holding the inline slot if
+    /// `inline`: its inner observable, or nil if the selector threw (its error sent on, the
+    /// count and the slot given back).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func select(_ element: SourceElement, inline: Bool) -> Observable<Element>? {
         do {
-            inner = try selector(element)
+            return try selector(element)
         } catch {
             lock.lock()
             active -= 1
             if inline { freeInlineSlotLocked() }
             lock.unlock()
-            send(.error(error))
-            return
+            sendError(error)
+            return nil
         }
-        start(inner, inline: inline)
+    }
+
+    /// Sends `error` on. Out of line, so that its caller builds no `Event` of a generic type.
+    @usableFromInline @inline(never) final func sendError(_ error: any Error) {
+        send(.error(error))
     }
 
     /// Subscribes waiting inner observables while there is room. One loop runs at a time: a
     /// call from inside it (a synchronous inner observable completing) only leaves work for it,
-    /// so a long run of synchronous inner observables does not grow the stack.
-    @inlinable func subscribeWaiting() {
+    /// so a long run of synchronous inner observables does not grow the stack. True if the
+    /// caller sends the completion.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func subscribeWaiting() -> Bool {
         lock.lock()
         if subscribing {
             lock.unlock()
-            return
+            return false
         }
         subscribing = true
         while !innersDisposed && active < maxConcurrent && waitingHead < waiting.count {
@@ -261,13 +313,16 @@ extension ObservableType {
             active += 1
             let inline = takeInlineSlotLocked()
             lock.unlock()
-            start(inner, inline: inline)
+            // Subscribed even if it is a `just` or an `empty` (which `start` serves with no
+            // subscription, specialised): the same events, and here no `Event` or element of
+            // a generic type to build (each a lookup of its metadata).
+            _ = subscribeInner(inner, inline: inline)
             lock.lock()
         }
         subscribing = false
-        let emitter = sourceDone && active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
+        let emitter = sourceDone && active == 0 && waitingHead == waiting.count && acceptCompletedLocked()
         lock.unlock()
-        if emitter { emit(.completed) }
+        return emitter
     }
 
     /// Under the lock: whether the inline slot is free, and now the caller's.
@@ -286,9 +341,8 @@ extension ObservableType {
         inlineBusy = false
     }
 
-    /// Subscribes an inner observable (counted in `active` by the caller): in the inline slot if
-    /// the caller took it, else with an inner sink of its own, which joins `inners` only if it is
-    /// still running when `subscribe` returns.
+    /// Starts an inner observable (counted in `active` by the caller): a `just` or an `empty`
+    /// here, else subscribed (`subscribeInner`).
     @inlinable func start(_ inner: Observable<Element>, inline: Bool) {
         let element = inner.justElement
         if element != nil || inner.isEmptyObservable {
@@ -299,27 +353,34 @@ extension ObservableType {
             innerEndedAtOnce(inline: inline)
             return
         }
+        if subscribeInner(inner, inline: inline) { emit(.completed) }
+    }
+
+    /// Subscribes an inner observable: in the inline slot if the caller took it, else with an
+    /// inner sink of its own, which joins `inners` only if it is still running when `subscribe`
+    /// returns. True if the caller sends the completion (the inner observable ended inside
+    /// `subscribe`, the last to run).
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func subscribeInner(_ inner: Observable<Element>, inline: Bool) -> Bool {
         if inline {
-            inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
+            inlineState.assign(inner.subscribe(Downstream(self, inlineDelivery)), to: &inlineUpstream)
             guard inlinePhase.markStarted() else {
                 // Still running, or it ended on another thread and `innerCompleted` counted it.
-                return
+                return false
             }
-            // A synchronous inner observable (`just`) has come and gone: its end is counted here,
-            // and the slot is free for the next one.
+            // A synchronous inner observable has come and gone: its end is counted here, and
+            // the slot is free for the next one.
             lock.lock()
             let ended = innerEndedLocked()
             freeInlineSlotLocked()
             lock.unlock()
-            afterInnerEnded(ended)
-            return
+            return afterInnerEndedUnsent(ended)
         }
-        let sink = MergeInnerSink(parent: self)
-        sink.run(inner)
+        let sink = innerSink.type.init(parent: self)
+        sink.setUpstream(inner.subscribe(Downstream(sink, innerSink.delivery)))
         let completedWhileStarting = sink.phase.markStarted()
         lock.lock()
         let ended = completedWhileStarting ? innerEndedLocked() : (emitter: false, hasWaiting: false)
-        defer { afterInnerEnded(ended) }
         if sink.isStopped {
             lock.unlock()
         } else if innersDisposed {
@@ -329,6 +390,7 @@ extension ObservableType {
             inners.append(sink)
             lock.unlock()
         }
+        return afterInnerEndedUnsent(ended)
     }
 
     /// An inner observable's event, for an inner sink or the inline subscription, whose state
@@ -352,11 +414,13 @@ extension ObservableType {
     @inlinable func onInline(_ event: inout Event<Element>) {
         guard forwardInner(&event, inlineState) else { return }
         if inlineState.markEnded() { inlineUpstream.take().end() }
-        if !inlinePhase.markCompleted() { innerCompleted(nil) }
+        if !inlinePhase.markCompleted() && innerCompleted(nil) { emit(.completed) }
     }
 
     /// An inner subscription that was started ended: `sink`'s, or the inline slot's if nil.
-    @inlinable func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) {
+    /// True if the caller sends the completion.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func innerCompleted(_ sink: MergeInnerSink<SourceElement, Element>?) -> Bool {
         lock.lock()
         if let sink {
             if !innersDisposed { inners.remove(sink) }
@@ -365,7 +429,7 @@ extension ObservableType {
         }
         let ended = innerEndedLocked()
         lock.unlock()
-        afterInnerEnded(ended)
+        return afterInnerEndedUnsent(ended)
     }
 
     /// Under the lock: counts the end of an inner subscription, and says what the caller does
@@ -374,7 +438,7 @@ extension ObservableType {
     @inlinable @inline(__always) func innerEndedLocked() -> (emitter: Bool, hasWaiting: Bool) {
         active -= 1
         let hasWaiting = waitingHead < waiting.count
-        return (!hasWaiting && !subscribing && sourceDone && active == 0 && acceptLocked(.completed), hasWaiting)
+        return (!hasWaiting && !subscribing && sourceDone && active == 0 && acceptCompletedLocked(), hasWaiting)
     }
 
     /// A `just` or an `empty` served without a subscription has ended: counted, and its inline
@@ -388,19 +452,19 @@ extension ObservableType {
     }
 
     /// Without the lock: acts on what `innerEndedLocked` decided.
-    @inlinable func afterInnerEnded(_ ended: (emitter: Bool, hasWaiting: Bool)) {
-        if ended.emitter { emit(.completed) }
-        if ended.hasWaiting { subscribeWaiting() }
+    @inlinable @inline(__always) func afterInnerEnded(_ ended: (emitter: Bool, hasWaiting: Bool)) {
+        if ended.emitter || (ended.hasWaiting && subscribeWaiting()) { emit(.completed) }
     }
 
-    /// Ends the source's subscription on its completion. Out of line: inlined into `on(_:)`,
-    /// it made each link of a chain of these operators take more stack for a terminal event
-    /// (the stack mode's groupBy rose past RxSwift's).
-    @usableFromInline @inline(never) final func endSource() {
-        if sourceState.markEnded() { sourceUpstream.take().end() }
+    /// Without the lock, in the library's part: subscribes waiting inner observables if
+    /// `innerEndedLocked` said so; true if the caller sends the completion. (The two never both
+    /// hold: the completion waits for the queue.)
+    @inlinable @inline(__always) func afterInnerEndedUnsent(_ ended: (emitter: Bool, hasWaiting: Bool)) -> Bool {
+        ended.hasWaiting ? subscribeWaiting() : ended.emitter
     }
 
-    @inlinable override func dispose() {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    override func dispose() {
         guard disposeOnce() else { return }
         if sourceState.markDisposed() { sourceUpstream.take().end() }
         lock.lock()
@@ -425,7 +489,7 @@ extension ObservableType {
     // Strong, and never cleared (events may race with disposal): the parent drops its links to
     // its inner sinks when they end, so there is no cycle.
     @usableFromInline let parent: MergeSink<SourceElement, Element>
-    /// Who handles its end: `MergeSink.start`, if it completes inside `subscribe`.
+    /// Who handles its end: `MergeSink.subscribeInner`, if it completes inside `subscribe`.
     @usableFromInline let phase = InnerPhase()
 
     @inlinable init(parent: MergeSink<SourceElement, Element>) {
@@ -433,13 +497,9 @@ extension ObservableType {
         super.init()
     }
 
-    @inlinable func run(_ source: Observable<Element>) {
-        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: MergeInnerSink<SourceElement, Element>.self).on(&$1) }))
-    }
-
     @inlinable func on(_ event: inout Event<Element>) {
         guard parent.forwardInner(&event, state) else { return }
         stopAndDispose()
-        if !phase.markCompleted() { parent.innerCompleted(self) }
+        if !phase.markCompleted() && parent.innerCompleted(self) { parent.emit(.completed) }
     }
 }
