@@ -128,8 +128,10 @@ import Synchronization
         }
     }
 
-    /// Under `lock`: queues a completion for the emitter (see `acceptCompletedLocked`).
-    @usableFromInline @inline(never) final func queueCompletedLocked() {
+    /// Under `lock`: queues a completion for the emitter (see `acceptCompletedLocked`). Never
+    /// specialised: rare, and the same for every element type.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func queueCompletedLocked() {
         if queue == nil { queue = ContiguousArray() }
         queue?.append(.completed)
     }

@@ -107,6 +107,9 @@ extension ObservableType {
         self.source = source
         self.selector = selector
         self.mode = mode
+        // Made and subscribed here, specialised: made in the library (as `map`'s are), a
+        // subscription cost 12 % more instructions (flatMapsCreating 10,040 -> 11,250) for
+        // 6,840 bytes of the app's text.
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: MergeObservable<SourceElement, Element>.self)
             let sink = MergeSink(
@@ -287,7 +290,8 @@ extension ObservableType {
     }
 
     /// Sends `error` on. Out of line, so that its caller builds no `Event` of a generic type.
-    @usableFromInline @inline(never) final func sendError(_ error: any Error) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func sendError(_ error: any Error) {
         send(.error(error))
     }
 
