@@ -54,7 +54,7 @@ public final class AsyncSubject<Element>: Observable<Element>, @unchecked Sendab
         lock.lock()
         if disposed {
             lock.unlock()
-            downstream.on(.error(RxError.disposed(object: self)))
+            downstream.endLateSubscription(nil, subject: self)
             return .none
         }
         if let stoppedEvent {

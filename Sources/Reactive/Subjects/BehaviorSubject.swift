@@ -57,14 +57,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, @unchecked Sen
 
     @inlinable func subscribe(downstream: Downstream<Element>) -> Upstream {
         lock.lock()
-        if disposed {
+        if disposed || stoppedEvent != nil {
+            let stopped = disposed ? nil : stoppedEvent
             lock.unlock()
-            downstream.on(.error(RxError.disposed(object: self)))
-            return .none
-        }
-        if let stoppedEvent {
-            lock.unlock()
-            downstream.on(stoppedEvent.retyped())
+            downstream.endLateSubscription(stopped, subject: self)
             return .none
         }
         let key = observers.insert(downstream, pending: true)

@@ -58,14 +58,10 @@ public final class PublishSubject<Element>: Observable<Element>, @unchecked Send
 
     @inlinable func subscribe(downstream: consuming Downstream<Element>) -> Upstream {
         lock.lock()
-        if disposed {
+        if disposed || stoppedEvent != nil {
+            let stopped = disposed ? nil : stoppedEvent
             lock.unlock()
-            downstream.on(.error(RxError.disposed(object: self)))
-            return .none
-        }
-        if let stoppedEvent {
-            lock.unlock()
-            downstream.on(stoppedEvent.retyped())
+            downstream.endLateSubscription(stopped, subject: self)
             return .none
         }
         let key = observers.insert(consume downstream)

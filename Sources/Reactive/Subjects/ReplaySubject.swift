@@ -93,7 +93,7 @@ public final class ReplaySubject<Element>: Observable<Element>, @unchecked Senda
         lock.lock()
         if disposed {
             lock.unlock()
-            downstream.on(.error(RxError.disposed(object: self)))
+            downstream.endLateSubscription(nil, subject: self)
             return .none
         }
         let replay = buffer[bufferStart...]

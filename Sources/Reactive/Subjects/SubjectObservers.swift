@@ -216,6 +216,21 @@
     }
 }
 
+extension Downstream {
+    /// Ends a subscription to a subject that has ended (`stopped`, its terminal event) or was
+    /// disposed (`stopped` nil: `RxError.disposed` naming `subject`). Out of line and never
+    /// specialised: rare, and the same for every element type, where each subject's
+    /// `subscribe` is specialised in the app for the subscription that goes on.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func endLateSubscription(_ stopped: StopEvent?, subject: AnyObject) {
+        if let stopped {
+            on(stopped.retyped())
+        } else {
+            on(.error(RxError.disposed(object: subject)))
+        }
+    }
+}
+
 /// A subject's terminal event, stored without the element type: with an `Event<Element>?`
 /// field, every subject's (unspecialised) deinit looked up that type's metadata.
 @usableFromInline typealias StopEvent = Event<Never>
