@@ -457,7 +457,7 @@ extension ObservableType {
 
     /// Without the lock: acts on what `innerEndedLocked` decided.
     @inlinable @inline(__always) func afterInnerEnded(_ ended: (emitter: Bool, hasWaiting: Bool)) {
-        if ended.emitter || (ended.hasWaiting && subscribeWaiting()) { emit(.completed) }
+        if afterInnerEndedUnsent(ended) { emit(.completed) }
     }
 
     /// Without the lock, in the library's part: subscribes waiting inner observables if
