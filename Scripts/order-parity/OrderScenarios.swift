@@ -5,6 +5,8 @@
 // RxSwift-compatible API here.
 import XCTest
 
+/// Unchecked Sendable: each scenario runs on one thread (a `TestScheduler` runs its work on the
+/// thread that calls `start`), so `lines` is never touched by two threads.
 final class OrderLog: @unchecked Sendable {
     var lines: [String] = []
 }

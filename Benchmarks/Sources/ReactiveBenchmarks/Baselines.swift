@@ -262,7 +262,7 @@ final class BaselineScheduledSubscription: @unchecked Sendable {
 
 /// flatMapLatest's floor with an async closure: a `Task` per element under a lock, cancelling the
 /// previous element's; a task's result is kept only if no element came after its own.
-final class BaselineLatestTask: @unchecked Sendable {
+final class BaselineLatestTask: Sendable {
     private struct State {
         var generation = 0
         var current: Task<Void, Never>?
@@ -310,7 +310,7 @@ final class BaselineLatestTask: @unchecked Sendable {
 
 /// concatMap's floor with an async closure: elements wait in a queue under a lock; each one's
 /// `Task` starts when the previous one's has ended.
-final class BaselineConcatTask: @unchecked Sendable {
+final class BaselineConcatTask: Sendable {
     private struct State {
         var waiting: [Int] = []
         var head = 0

@@ -93,6 +93,8 @@ extension ObservableType where Element: Sendable {
 
 /// The inner sequence of an async flattening operator: at subscription, a task runs `work` on
 /// `input` and sends its result then completion, or its error. Disposing cancels the task.
+/// Unchecked Sendable only because `Observable` is (a subclass must say so again): its own
+/// fields are constants of `Sendable` types, which the compiler checks where it is made.
 @usableFromInline final class AsyncWorkObservable<Input: Sendable, Element: Sendable>: Observable<Element>, @unchecked Sendable {
     @usableFromInline let input: Input
     @usableFromInline let work: @Sendable @isolated(any) (Input) async throws -> Element
