@@ -42,10 +42,9 @@ extension ObservableType {
         // Right behind a `subscribe(on:)` on a dispatch queue, one sink for the subscription and
         // the operator (`DispatchSubscribeOnSubscriber`). Only an `Observable` (the type every
         // operator returns) can be one: for any other type the check is no code at all, and
-        // `asObservable()` is `self`.
-        if Self.self == Observable<Element>.self, let (subscribeSource, queue) = DispatchSubscribeOnSubscriber.queuedSource(of: asObservable()) {
-            let subscriber = DispatchSubscribeOnSubscriber(subscribingSource: subscribeSource, on: queue, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-            subscriber.start()
+        // `asObservable()` is `self`. For an `Observable` it is one comparison here, the rare
+        // path itself out of line.
+        if Self.self == Observable<Element>.self, asObservable().kind == .subscribeOnDispatchQueue, let subscriber = DispatchSubscribeOnSubscriber.subscribe(asObservable(), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed) {
             return recordSubscription(subscriber, to: asObservable(), as: "subscribe", file: file, line: line)
         }
         let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
