@@ -107,31 +107,39 @@ extension ObservableType where Element: ObservableConvertibleType {
                 // A `just` sends its element and completes inside `subscribe`: the same here,
                 // with no subscription, the element sent on from this hold of the lock.
                 sendUnlocking(.next(element))
-                inlineEnded(subscribed: false)
+                if inlineEndedUnsent(subscribed: false) { emit(.completed) }
                 return
             }
             lock.unlock()
             if inner.isEmptyObservable {
                 // An `empty` completes inside `subscribe`: the same here.
-                inlineEnded(subscribed: false)
+                if inlineEndedUnsent(subscribed: false) { emit(.completed) }
                 return
             }
             inlineState.assign(inner.subscribe(Downstream(self) { unsafeDowncast($0, to: SwitchSink<SourceElement, Element>.self).onInline(&$1) }), to: &inlineUpstream)
             // Completed inside `subscribe` (a synchronous `just`): its end is handled here, now
             // that its subscription is stored, and the slot is free for the next one.
-            if inlinePhase.markStarted() { inlineEnded(subscribed: true) }
+            if inlinePhase.markStarted() && inlineSubscriptionEnded() { emit(.completed) }
         case .error(let error):
             send(.error(error))
         case .completed:
-            // The source's subscription goes first, before the completion when no inner
-            // observable runs, as in RxSwift's switching sink.
-            endSource()
-            lock.lock()
-            sourceDone = true
-            let emitter = current == nil && inlineUse != .running && acceptLocked(.completed)
-            lock.unlock()
-            if emitter { emit(.completed) }
+            if sourceCompleted() { emit(.completed) }
         }
+    }
+
+    /// The source completed: its subscription ends first, before the completion when no inner
+    /// observable runs, as in RxSwift's switching sink. True if the caller sends the
+    /// completion. In the library, unspecialised, as the other paths that run once a
+    /// subscription or once an inner observable: they send nothing themselves, so that a
+    /// terminal event takes the stack of specialised code.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func sourceCompleted() -> Bool {
+        if sourceState.markEnded() { sourceUpstream.take().end() }
+        lock.lock()
+        sourceDone = true
+        let emitter = current == nil && inlineUse != .running && acceptCompletedLocked()
+        lock.unlock()
+        return emitter
     }
 
     /// Under the lock, which it releases: subscribes `inner`, the latest, with a sink of its own
@@ -163,8 +171,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     @inlinable func onInline(_ event: inout Event<Element>) {
         if inlineState.isStopped { return }
         if case .completed = event {
-            if inlineState.markEnded() { inlineUpstream.take().end() }
-            if !inlinePhase.markCompleted() { inlineEnded(subscribed: true) }
+            if inlineCompleted() { emit(.completed) }
             return
         }
         // An error: its subscription is disposed first, then the error is sent (RxSwift's order).
@@ -177,49 +184,67 @@ extension ObservableType where Element: ObservableConvertibleType {
         sendUnlocking(event)
     }
 
-    /// The inline subscription completed: frees the slot, and completes if the source has.
-    /// Not `subscribed`: a `just` or an `empty` served without a subscription, which left the
-    /// slot untouched.
-    // Always inlined: each of its callers passes a constant `subscribed`, and the call cost
-    // more than its body (flatMapLatestPumping 2,858 → 2,758 instructions an event).
-    @inlinable @inline(__always) func inlineEnded(subscribed: Bool) {
+    /// The inner observable in the inline slot completed (its subscription ends first): if its
+    /// subscription was stored, its end is handled as in `inlineSubscriptionEnded`; else
+    /// `on(_:)` handles it once `subscribe` returns. True if the caller sends the completion.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func inlineCompleted() -> Bool {
+        if inlineState.markEnded() { inlineUpstream.take().end() }
+        return !inlinePhase.markCompleted() && inlineEndedUnsent(subscribed: true)
+    }
+
+    /// The inline subscription has ended: its state reset for the next inner observable, and
+    /// the slot freed. True if the caller sends the completion.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func inlineSubscriptionEnded() -> Bool {
+        inlineEndedUnsent(subscribed: true)
+    }
+
+    /// The inline slot's inner observable ended: frees the slot; true if the caller sends the
+    /// completion (the source has completed). Not `subscribed`: a `just` or an `empty` served
+    /// without a subscription, which left the slot's state untouched.
+    // Always inlined: the `just` path passes a constant `subscribed`, and the call cost more
+    // than its body (flatMapLatestPumping 2,858 → 2,758 instructions an event).
+    @inlinable @inline(__always) func inlineEndedUnsent(subscribed: Bool) -> Bool {
         lock.lock()
         // Retired meanwhile (switched away from, or disposed): its end no longer matters.
         guard inlineUse == .running else {
             lock.unlock()
-            return
+            return false
         }
         if subscribed {
             inlineState.reset(&inlineUpstream)
             inlinePhase.reset()
         }
         inlineUse = .free
-        let emitter = sourceDone && current == nil && acceptLocked(.completed)
+        let emitter = sourceDone && current == nil && acceptCompletedLocked()
         lock.unlock()
-        if emitter { emit(.completed) }
+        return emitter
     }
 
+    /// An element or the error of the inner observable `id`, sent on if it is the latest.
     @inlinable func innerEvent(_ event: Event<Element>, id: Int) {
         lock.lock()
         guard id == latest else {
             lock.unlock()
             return
         }
-        guard case .completed = event else {
-            sendUnlocking(event)
-            return
-        }
-        current = nil
-        let emitter = sourceDone && acceptLocked(.completed)
-        lock.unlock()
-        if emitter { emit(event) }
+        sendUnlocking(event)
     }
 
-    /// Ends the source's subscription on its completion. Out of line: inlined into `on(_:)`,
-    /// it made each link of a chain of these operators take more stack for a terminal event
-    /// (the stack mode's groupBy rose past RxSwift's).
-    @usableFromInline @inline(never) final func endSource() {
-        if sourceState.markEnded() { sourceUpstream.take().end() }
+    /// The inner observable `id` completed (its sink's subscription already ended): if it is
+    /// the latest, none runs any more. True if the caller sends the completion.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func innerCompleted(id: Int) -> Bool {
+        lock.lock()
+        guard id == latest else {
+            lock.unlock()
+            return false
+        }
+        current = nil
+        let emitter = sourceDone && acceptCompletedLocked()
+        lock.unlock()
+        return emitter
     }
 
     @inlinable override func dispose() {
@@ -260,11 +285,14 @@ extension ObservableType where Element: ObservableConvertibleType {
         if isStopped { return }
         switch event {
         case .next:
-            break
-        case .error, .completed:
+            parent.innerEvent(event, id: id)
+        case .error:
             // Its subscription is disposed first, then the parent is told (RxSwift's order).
             stopAndDispose()
+            parent.innerEvent(event, id: id)
+        case .completed:
+            stopAndDispose()
+            if parent.innerCompleted(id: id) { parent.emit(.completed) }
         }
-        parent.innerEvent(event, id: id)
     }
 }
