@@ -20,9 +20,9 @@
     /// nil. An optional, so that the common paths test a pointer: unspecialised, an array's
     /// `count` is a generic call that looks up the entry type's metadata.
     @usableFromInline var several: ContiguousArray<Entry>?
-    /// The queues of the pending subscribers; nil when there are none, so that the common paths
-    /// test a pointer instead of calling into an unspecialised dictionary.
-    @usableFromInline var pending: [Int: [Event<Element>]]?
+    /// The pending subscribers and their queues; nil when there are none, so that the common
+    /// paths test a pointer.
+    @usableFromInline var pending: PendingSubscribers?
     @usableFromInline var nextKey = 0
 
     @inlinable init() {}
@@ -67,10 +67,7 @@
             setLone(consume observer)
             loneKey = key
         }
-        if isPending {
-            if pending == nil { pending = [:] }
-            pending?[key] = []
-        }
+        if isPending { addPending(key) }
         return key
     }
 
@@ -99,9 +96,21 @@
         return removed
     }
 
+    /// Marks `key` pending. In the library and never specialised: it needs nothing of the
+    /// element type.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    mutating func addPending(_ key: Int) {
+        if let pending {
+            pending.add(key)
+        } else {
+            pending = PendingSubscribers(key)
+        }
+    }
+
     @usableFromInline mutating func removePending(_ key: Int) {
-        pending?.removeValue(forKey: key)
-        if pending?.isEmpty == true { pending = nil }
+        guard let pending else { return }
+        pending.remove(key)
+        if pending.isEmpty { self.pending = nil }
     }
 
     /// Sends `event` to the subscribers of the moment; a terminal event also removes them.
@@ -185,8 +194,11 @@
     @usableFromInline mutating func liveQueueingPending(_ event: Event<Element>) -> ContiguousArray<Entry> {
         var live = ContiguousArray<Entry>()
         for entry in all {
-            if pending?[entry.key] != nil {
-                pending?[entry.key]?.append(event)
+            if let pending, pending.contains(entry.key) {
+                // Sound: only this function makes the queues of these subscribers, each of
+                // this element type.
+                let queue = unsafeDowncast(pending.queue(of: entry.key, orMake: { QueuedEvents<Element>() }), to: QueuedEvents<Element>.self)
+                queue.events.append(event)
             } else {
                 live.append(entry)
             }
@@ -206,13 +218,18 @@
     /// Takes the events queued for a pending subscriber; when none are left it becomes live
     /// (returns nil). Also nil if the subscriber was removed.
     @inlinable mutating func takePending(_ key: Int) -> [Event<Element>]? {
-        guard let queued = pending?[key] else { return nil }
-        if queued.isEmpty || queued.last?.isStopEvent == true {
-            removePending(key)
-        } else {
-            pending?[key] = []
-        }
-        return queued.isEmpty ? nil : queued
+        // Sound: the queues of this subject's subscribers are all of its element type (see
+        // `liveQueueingPending`).
+        takePendingQueue(key).map { unsafeDowncast($0, to: QueuedEvents<Element>.self).events }
+    }
+
+    /// `takePending` in the library, never specialised: see `PendingSubscribers.take`.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    mutating func takePendingQueue(_ key: Int) -> AnyObject? {
+        guard let pending else { return nil }
+        let queue = pending.take(key)
+        if pending.isEmpty { self.pending = nil }
+        return queue
     }
 }
 

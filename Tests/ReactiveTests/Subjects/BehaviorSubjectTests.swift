@@ -58,14 +58,51 @@ final class BehaviorSubjectTests: ReactiveTestCase {
 
     func testBehaviorSubject_sendFromInsideInitialDelivery_isDeliveredAfterIt() {
         let subject = BehaviorSubject(value: 1)
-        var received: [Int] = []
+        var log: [String] = []
         let subscription = subject.subscribe(onNext: { value in
-            received.append(value)
+            log.append("begin \(value)")
             if value == 1 { subject.onNext(2) }
+            log.append("end \(value)")
         })
-        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2"], "queued for the new subscriber, not nested in its first delivery")
         XCTAssertEqual(try subject.value(), 2)
+        subject.onNext(3)
+        XCTAssertEqual(log.suffix(2), ["begin 3", "end 3"], "live once its queue is drained")
         subscription.dispose()
+    }
+
+    /// While a new subscriber receives the current value, an element sent from inside that
+    /// delivery reaches the subscribers already live at once, and the new one after it.
+    func testBehaviorSubject_sendFromInsideALaterSubscribersInitialDelivery_reachesTheEarlierAtOnceAndItAfter() {
+        let subject = BehaviorSubject(value: 0)
+        var log: [String] = []
+        let first = subject.subscribe(onNext: { log.append("first \($0)") })
+        let second = subject.subscribe(onNext: { value in
+            log.append("second begins \(value)")
+            if value == 0 { subject.onNext(1) }
+            log.append("second ends \(value)")
+        })
+        XCTAssertEqual(log, ["first 0", "second begins 0", "first 1", "second ends 0", "second begins 1", "second ends 1"])
+        subject.onNext(2)
+        XCTAssertEqual(log.suffix(3), ["first 2", "second begins 2", "second ends 2"])
+        first.dispose()
+        second.dispose()
+    }
+
+    /// A terminal event sent from inside a new subscriber's initial delivery reaches it after
+    /// that delivery; later subscribers get only the terminal event.
+    func testBehaviorSubject_completedFromInsideInitialDelivery_isDeliveredAfterIt() {
+        let subject = BehaviorSubject(value: 0)
+        var log: [String] = []
+        _ = subject.subscribe(onNext: { value in
+            log.append("begin \(value)")
+            subject.onCompleted()
+            log.append("end \(value)")
+        }, onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
+        XCTAssertEqual(log, ["begin 0", "end 0", "completed", "disposed"])
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        XCTAssertEqual(late, [.completed])
     }
 
     func testBehaviorRelay_acceptUpdatesValue() {

@@ -47,6 +47,29 @@ final class ReplaySubjectTests: ReactiveTestCase {
         subscription.dispose()
     }
 
+    /// Elements sent from inside a new subscriber's replay wait for the replay to end: it gets
+    /// them after the replayed ones, in order, while a subscriber already live gets them at once.
+    func testReplaySubject_sendFromInsideTheReplay_isDeliveredAfterIt() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        var live: [Int] = []
+        let liveSubscription = subject.subscribe(onNext: { live.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        var log: [String] = []
+        let replaying = subject.subscribe(onNext: { value in
+            log.append("begin \(value)")
+            if value == 1 { subject.onNext(3) }
+            if value == 2 { subject.onNext(4) }
+            log.append("end \(value)")
+        })
+        XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3", "begin 4", "end 4"])
+        XCTAssertEqual(live, [1, 2, 3, 4])
+        subject.onNext(5)
+        XCTAssertEqual(log.suffix(2), ["begin 5", "end 5"])
+        liveSubscription.dispose()
+        replaying.dispose()
+    }
+
     func testReplaySubject_replayingToSubscriberThatDisposesAnother() {
         let subject = ReplaySubject<Int>.create(bufferSize: 3)
         var third: [Int] = []
