@@ -199,7 +199,7 @@ extension ObservableType {
         switch event {
         case .next(let element):
             if dropWhileBusy {
-                nextDroppingWhileBusy(element)
+                if let (inner, inline) = selectUnlessBusy(element) { start(inner, inline: inline) }
                 return
             }
             guard let inner = attempt(selector, element) else { return }
@@ -228,17 +228,24 @@ extension ObservableType {
         case .error(let error):
             send(.error(error))
         case .completed:
-            // `flatMap`, `flatMapFirst` and `merge()` dispose the source's subscription before
-            // anything else, as RxSwift's merging sink does: before the completion, when no inner
-            // observable runs. With a limit (`concatMap`, `merge(maxConcurrent:)`) the source
-            // goes after the completion, as in RxSwift's limited sink.
-            if maxConcurrent == .max || dropWhileBusy { endSource() }
-            lock.lock()
-            sourceDone = true
-            let emitter = active == 0 && waitingHead == waiting.count && acceptLocked(.completed)
-            lock.unlock()
-            if emitter { emit(.completed) }
+            if sourceCompleted() { emit(.completed) }
         }
+    }
+
+    /// The source completed: true if the caller sends the completion (no inner observable runs
+    /// or waits). `flatMap`, `flatMapFirst` and `merge()` dispose the source's subscription
+    /// before anything else, as RxSwift's merging sink does: before the completion, when no
+    /// inner observable runs. With a limit (`concatMap`, `merge(maxConcurrent:)`) the source
+    /// goes after the completion, as in RxSwift's limited sink. In the library, unspecialised,
+    /// as the other paths that run once a subscription or once an inner observable.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func sourceCompleted() -> Bool {
+        if maxConcurrent == .max || dropWhileBusy { endSource() }
+        lock.lock()
+        sourceDone = true
+        let emitter = active == 0 && waitingHead == waiting.count && acceptCompletedLocked()
+        lock.unlock()
+        return emitter
     }
 
     /// Under the lock, which it releases: queues an inner observable that cannot start yet,
@@ -257,19 +264,24 @@ extension ObservableType {
         if sourceState.markEnded() { sourceUpstream.take().end() }
     }
 
-    /// `flatMapFirst`'s element: dropped while an inner observable runs, without calling the
-    /// selector (as RxSwift, which maps only the elements it accepts); else its slot is taken
-    /// before the selector runs (outside the lock) and given back if the selector throws.
-    @inlinable func nextDroppingWhileBusy(_ element: SourceElement) {
+    /// `flatMapFirst`'s element: dropped (nil) while an inner observable runs, without calling
+    /// the selector (as RxSwift, which maps only the elements it accepts); else its inner
+    /// observable, for the caller to start, counted in `active` and holding the inline slot if
+    /// `inline` is true. The slot is taken before the selector runs (outside the lock), and
+    /// given back if the selector throws. In the library, unspecialised: only starting the
+    /// inner observable needs the element type.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    final func selectUnlessBusy(_ element: SourceElement) -> (inner: Observable<Element>, inline: Bool)? {
         lock.lock()
         if done || innersDisposed || active > 0 {
             lock.unlock()
-            return
+            return nil
         }
         active += 1
         let inline = takeInlineSlotLocked()
         lock.unlock()
-        if let inner = select(element, inline: inline) { start(inner, inline: inline) }
+        guard let inner = select(element, inline: inline) else { return nil }
+        return (inner, inline)
     }
 
     /// `flatMapFirst`'s accepted element, counted in `active` and holding the inline slot if
