@@ -189,10 +189,10 @@ extension Observable {
 
     /// The terminal `event`'s error, taken out where the event's type is known, for
     /// `deliverTerminal(error:)`. Specialised for each element type but not inlined: taken out
-    /// in `on(_:)`, it cost each element 2–5 instructions more (the element's path and this
+    /// in `on(_:)`, it cost each element 3–5 instructions more (the element's path and this
     /// branch share registers); read in the library's unspecialised code, it cost a lookup of
     /// `Event<Element>`'s metadata at every terminal event (about 330 instructions;
-    /// subscribeOnBatched 6,005 → 5,566 a subscription without it).
+    /// subscribeOnBatched 6,017 → 5,552 a subscription without it).
     @inlinable @inline(never) final func deliverTerminal(_ event: Event<Element>) {
         deliverTerminal(error: event.error)
     }
