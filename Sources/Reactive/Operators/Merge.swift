@@ -143,7 +143,7 @@ extension ObservableType {
     /// delivery, made specialised.
     @usableFromInline let innerSink: (type: MergeInnerSink<SourceElement, Element>.Type, delivery: (AnyObject, inout Event<Element>) -> Void)
     /// The source's subscription, in a slot of its own rather than the sink's upstream: the
-    /// source's completion ends it while the sink goes on (see `endSource`).
+    /// source's completion ends it while the sink goes on (see `sourceCompleted`).
     @usableFromInline let sourceState = SubscriptionState()
     /// The source's subscription itself (exclusivity unchecked as `Sink.upstream`).
     @exclusivity(unchecked) @usableFromInline var sourceUpstream = Upstream.none
@@ -240,7 +240,7 @@ extension ObservableType {
     /// as the other paths that run once a subscription or once an inner observable.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     final func sourceCompleted() -> Bool {
-        if maxConcurrent == .max || dropWhileBusy { endSource() }
+        if maxConcurrent == .max || dropWhileBusy, sourceState.markEnded() { sourceUpstream.take().end() }
         lock.lock()
         sourceDone = true
         let emitter = active == 0 && waitingHead == waiting.count && acceptCompletedLocked()
@@ -255,13 +255,6 @@ extension ObservableType {
         waiting.append(inner)
         lock.unlock()
         return subscribeWaiting()
-    }
-
-    /// Ends the source's subscription on its completion. Out of line: inlined into `on(_:)`,
-    /// it made each link of a chain of these operators take more stack for a terminal event
-    /// (the stack mode's groupBy rose past RxSwift's).
-    @usableFromInline @inline(never) final func endSource() {
-        if sourceState.markEnded() { sourceUpstream.take().end() }
     }
 
     /// `flatMapFirst`'s element: dropped (nil) while an inner observable runs, without calling

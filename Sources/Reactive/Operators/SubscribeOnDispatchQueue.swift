@@ -110,25 +110,18 @@ import Synchronization
         super.init(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, keepsOwnUpstream: true)
     }
 
-    /// The source and the queue of `observable` if it is a `subscribe(on:)` on a dispatch queue
-    /// that never runs work at once, which `subscribe(onNext:…)` subscribes with this sink; nil
-    /// for any other node. (The closures are not passed in before that is known: passed, they
-    /// were retained and released on every subscription.)
-    @inlinable static func queuedSource(of observable: Observable<Element>) -> ((consuming Downstream<Element>) -> Upstream, DispatchBatching)? {
+    /// Subscribes the closures to `observable` with one of these sinks, if it is a
+    /// `subscribe(on:)` on a dispatch queue that never runs work at once; nil for any other.
+    /// `subscribe(onNext:…)` calls it only for a node of that kind, so that other subscriptions
+    /// pass no closures (passed, they are retained and released). Specialised for the element
+    /// but never inlined: the path is rare, and inlined it cost each `subscribe(onNext:…)` of an
+    /// app about 400 bytes of release text.
+    @inlinable @inline(never) static func subscribe(_ observable: Observable<Element>, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> DispatchSubscribeOnSubscriber? {
         guard observable.kind == .subscribeOnDispatchQueue else { return nil }
         // Sound: only that class has this kind (checked when a node is made, in debug builds).
         let node = unsafeDowncast(observable, to: SubscribeOnObservable<Element>.self)
         guard case .queue(let queue) = node.scheduler else { return nil }
-        return (node.subscribeSource, queue)
-    }
-
-    /// Subscribes the closures to `observable` with one of these sinks, if it is a
-    /// `subscribe(on:)` on a dispatch queue that never runs work at once; nil for any other.
-    /// Specialised for the element but never inlined: the path is rare, and inlined it cost each
-    /// `subscribe(onNext:…)` of an app about 400 bytes of release text.
-    @inlinable @inline(never) static func subscribe(_ observable: Observable<Element>, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> DispatchSubscribeOnSubscriber? {
-        guard let (subscribeSource, queue) = queuedSource(of: observable) else { return nil }
-        let subscriber = DispatchSubscribeOnSubscriber(subscribingSource: subscribeSource, on: queue, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        let subscriber = DispatchSubscribeOnSubscriber(subscribingSource: node.subscribeSource, on: queue, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         subscriber.start()
         return subscriber
     }
