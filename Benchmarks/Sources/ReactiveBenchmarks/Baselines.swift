@@ -212,8 +212,8 @@ final class BaselineScheduledSubscription: @unchecked Sendable {
     init(deliver: @escaping (Int) -> Void) { self.deliver = deliver }
 
     /// On the queue: subscribes the source (one element, then its completion) unless cancelled;
-    /// the completion has the source's subscription disposed through the queue, as
-    /// `subscribe(on:)` does.
+    /// the completion ends the source's subscription in place, as `subscribe(on:)` does for a
+    /// source that ended itself (only a source of the user's has it disposed by a second block).
     func run() {
         lock.lock()
         let subscribe = !cancelled
@@ -221,7 +221,7 @@ final class BaselineScheduledSubscription: @unchecked Sendable {
         lock.unlock()
         guard subscribe else { return }
         deliver(1)
-        baselineHopQueue.async { self.disposeSource() }
+        disposeSource()
     }
 
     private func disposeSource() {
@@ -231,8 +231,8 @@ final class BaselineScheduledSubscription: @unchecked Sendable {
     }
 }
 
-/// Per subscription: one object, one dispatch to subscribe, the element delivered, one dispatch
-/// to dispose the source's subscription.
+/// Per subscription: one object, one dispatch to subscribe, the element delivered, the source's
+/// subscription ended.
 @inline(never) func baselineSubscribeOn(_ n: Int, oneByOne: Bool) -> Int {
     let counter = HopCounter(expected: n, oneByOne: oneByOne)
     for index in 0..<n {

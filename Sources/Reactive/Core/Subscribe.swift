@@ -124,7 +124,7 @@ extension Observable {
 /// never while one runs.
 ///
 /// Two final subclasses: `SubscribeSink`, and `DispatchSubscribeOnSubscriber`, which keeps its
-/// upstream itself (`endOwnUpstream()`, called where `keepsOwnUpstream` says so: a flag tested
+/// upstream itself (`endOwnUpstream(afterTerminal:)`, called where `keepsOwnUpstream` says so: a flag tested
 /// in place, where an empty method called through the class's table cost every other
 /// subscription about 8 instructions). Its properties, `dispose()` and the methods on the
 /// event path are final, so that code inlined into other modules reaches them directly, not
@@ -145,7 +145,7 @@ extension Observable {
     // Read and cleared only by the first disposer.
     @exclusivity(unchecked) @usableFromInline final var onDisposed: (() -> Void)?
     @usableFromInline final let callStack: [String]
-    // Whether `endOwnUpstream()` has anything to dispose (`DispatchSubscribeOnSubscriber`).
+    // Whether `endOwnUpstream(afterTerminal:)` has anything to dispose (`DispatchSubscribeOnSubscriber`).
     @usableFromInline final let keepsOwnUpstream: Bool
 
     @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?, keepsOwnUpstream: Bool) {
@@ -244,15 +244,15 @@ extension Observable {
             }
         })
         guard first else { return }
-        if keepsOwnUpstream { endOwnUpstream() }
+        if keepsOwnUpstream { endOwnUpstream(afterTerminal: onDisposedFirst) }
         if releaseNow { releaseUserResources() }
         onDisposed?()
     }
 
     /// Disposes an upstream the sink keeps other than in `upstream`, right after that one would
-    /// be: before `onDisposed` on `dispose()`, after it on a terminal event. Called once, by the
-    /// first disposer. Nothing here: `DispatchSubscribeOnSubscriber`'s.
-    @usableFromInline func endOwnUpstream() {}
+    /// be: before `onDisposed` on `dispose()`, after it on a terminal event (`afterTerminal`).
+    /// Called once, by the first disposer. Nothing here: `DispatchSubscribeOnSubscriber`'s.
+    @usableFromInline func endOwnUpstream(afterTerminal: Bool) {}
 
     @usableFromInline override func releaseUserResources() {
         onNext = nil

@@ -5,8 +5,10 @@ extension ObservableType {
     /// Disposing before the scheduled subscription ran cancels it; work the scheduler had
     /// already started (on another thread) may still subscribe after `dispose()` returned, and
     /// that subscription is disposed through the scheduler at once. The source's subscription is
-    /// always disposed through `scheduler`, also after its own terminal event (one tick later
-    /// in virtual time). A source that is not an `Observable` is subscribed as it is, as in
+    /// disposed through `scheduler`, also after its own terminal event (one tick later in
+    /// virtual time); on a dispatch queue, an `Observable` of this library that sent its
+    /// terminal event has released its subscription itself, so that nothing is dispatched to
+    /// dispose it (disposing it would do nothing). A source that is not an `Observable` is subscribed as it is, as in
     /// RxSwift, not through `asObservable()` (whose wrapper would dispose it in place on its
     /// terminal event).
     @inlinable public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
@@ -14,9 +16,9 @@ extension ObservableType {
         // generic at run time, each subscription looked up the metadata of four generic types
         // (about 1,900 instructions).
         if let observable = self as? Observable<Element> {
-            return SubscribeOnObservable(scheduler: scheduler) { observable.subscribe($0) }
+            return SubscribeOnObservable(scheduler: scheduler, sourceEndsItself: true) { observable.subscribe($0) }
         }
-        return SubscribeOnObservable(scheduler: scheduler) { downstream in
+        return SubscribeOnObservable(scheduler: scheduler, sourceEndsItself: false) { downstream in
             Upstream(self.subscribe(AnyObserver(eventHandler: { downstream.on($0) })))
         }
     }
@@ -34,9 +36,16 @@ extension ObservableType {
     /// downstream is consumed: it moves into the source's sink without a copy.
     @usableFromInline let subscribeSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let scheduler: SubscribeOnScheduler
+    /// Whether the source is one of this library's observables, whose subscription releases
+    /// everything it holds on its terminal event (the Rx contract, which every sink keeps), so
+    /// that disposing it afterwards does nothing: the dispatch-queue sinks then dispose it in
+    /// place, not through the queue. False for an `ObservableType` of the user's, whose
+    /// disposable may do anything, on any terminal event, and is disposed on the queue.
+    @usableFromInline let sourceEndsItself: Bool
 
-    @inlinable init(scheduler: ImmediateSchedulerType, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream) {
+    @inlinable init(scheduler: ImmediateSchedulerType, sourceEndsItself: Bool, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream) {
         self.subscribeSource = subscribeSource
+        self.sourceEndsItself = sourceEndsItself
         let queue = dispatchBatching(scheduler)
         self.scheduler = if let queue { .queue(queue) } else { .other(scheduler) }
         // A subscription that only dispatches runs nothing on this thread: it needs no
@@ -49,7 +58,7 @@ extension ObservableType {
             let node = unsafeDowncast(node, to: SubscribeOnObservable<Element>.self)
             switch node.scheduler {
             case .queue(let queue):
-                let sink = DispatchSubscribeOnSink(downstream: consume downstream, subscribeSource: node.subscribeSource, queue: queue)
+                let sink = DispatchSubscribeOnSink(downstream: consume downstream, subscribeSource: node.subscribeSource, queue: queue, sourceEndsItself: node.sourceEndsItself)
                 sink.start()
                 return .object(sink)
             case .other(let scheduler):

@@ -11,12 +11,18 @@ import Synchronization
 ///
 /// Two bits: one set once the first step stored the source's subscription (which may be
 /// `.none`: a source that ended inside `subscribe`), one once the sink was disposed. Whichever
-/// of the two sets the second bit dispatches the disposal, so it is dispatched exactly once,
-/// after the subscription was stored (one atomic read-modify-write each, where a lock cost a
-/// lock and an unlock, three times a subscription). So the sink's `sourceSubscription` is
-/// written by the first step before it sets its bit, and read only by the disposal step,
-/// dispatched once both are set: the sinks' unchecked Sendable and unchecked exclusivity rest
-/// on that.
+/// of the two sets the second bit ends the source's subscription, so it is ended exactly once,
+/// after it was stored (one atomic read-modify-write each, where a lock cost a lock and an
+/// unlock, three times a subscription). So the sink's `sourceSubscription` is written by the
+/// first step before it sets its bit, and read only by the one that ends it, once both are
+/// set: the sinks' unchecked Sendable and unchecked exclusivity rest on that.
+///
+/// Ended means disposed through the queue (the second step), except after the terminal event
+/// of a source of this library (`SubscribeOnObservable.sourceEndsItself`): that source's
+/// subscription released what it held as it sent the event, and disposing it does nothing, so
+/// it is disposed in place and no block is dispatched for it (about 1,000 instructions, a
+/// third of a subscription that completes). `sourceEnded` says which: written by the sink's
+/// disposer before it sets the second bit, read after that bit was seen.
 ///
 /// The sinks' methods that use it are written out in each (`DispatchSubscribeOnSink`,
 /// `DispatchSubscribeOnSubscriber`), not shared through a protocol: their disposal runs
@@ -50,12 +56,15 @@ import Synchronization
     @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let queue: DispatchBatching
     @usableFromInline let steps = DispatchSubscribeOnSteps()
+    @usableFromInline let sourceEndsItself: Bool
     // Unchecked exclusivity: see `DispatchSubscribeOnSteps`.
     @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
+    @exclusivity(unchecked) @usableFromInline var sourceEnded = false
 
-    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, queue: DispatchBatching) {
+    @inlinable init(downstream: Downstream<Element>, subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, queue: DispatchBatching, sourceEndsItself: Bool) {
         subscribeToSource = subscribeSource
         self.queue = queue
+        self.sourceEndsItself = sourceEndsItself
         super.init(downstream: downstream)
     }
 
@@ -70,17 +79,25 @@ import Synchronization
     @inlinable func subscribeSource() {
         if isDisposed { return }
         sourceSubscription = subscribeToSource(Downstream(self) { unsafeDowncast($0, to: DispatchSubscribeOnSink<Element>.self).forward(&$1) })
-        if steps.subscribed() { disposeSourceOnQueue() }
+        if steps.subscribed() { endSource() }
     }
 
+    /// Disposed, by the source's terminal event (`forward`) or from downstream.
     @usableFromInline override func dispose() {
         guard disposeOnce() else { return }
-        if steps.disposed() { disposeSourceOnQueue() }
+        // The stopped bit is set by a terminal event from the source only.
+        sourceEnded = sourceEndsItself && hasTerminated
+        if steps.disposed() { endSource() }
     }
 
-    /// The second step: the source's subscription disposed on the queue.
-    @usableFromInline func disposeSourceOnQueue() {
-        queue.runStep { self.sourceSubscription.take().end() }
+    /// Ends the source's subscription, once stored and this sink disposed: in place if the source
+    /// ended itself, otherwise by the second step, on the queue.
+    @usableFromInline func endSource() {
+        if sourceEnded {
+            sourceSubscription.take().end()
+        } else {
+            queue.runStep { self.sourceSubscription.take().end() }
+        }
     }
 }
 
@@ -92,7 +109,7 @@ import Synchronization
 /// Everything else is as with the two sinks (`DispatchSubscribeOnSink`'s steps, written out
 /// again here, see `DispatchSubscribeOnSteps`): the closures' order around disposal is
 /// `ClosuresSink`'s, where the source's subscription is disposed through the queue in place
-/// of the upstream (`endOwnUpstream()`); and operators in front of it see an operator, not the
+/// of the upstream (`endOwnUpstream(afterTerminal:)`); and operators in front of it see an operator, not the
 /// user's observer (`isFinalObserver`), as RxSwift's `subscribe(on:)` sink stands between them.
 ///
 /// Unchecked Sendable: the closures as in `ClosuresSink`; its own fields are constants but for
@@ -101,12 +118,15 @@ import Synchronization
     @usableFromInline let subscribeToSource: (consuming Downstream<Element>) -> Upstream
     @usableFromInline let queue: DispatchBatching
     @usableFromInline let steps = DispatchSubscribeOnSteps()
+    @usableFromInline let sourceEndsItself: Bool
     // Unchecked exclusivity: see `DispatchSubscribeOnSteps`.
     @exclusivity(unchecked) @usableFromInline var sourceSubscription = Upstream.none
+    @exclusivity(unchecked) @usableFromInline var sourceEnded = false
 
-    @inlinable init(subscribingSource subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, on queue: DispatchBatching, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+    @inlinable init(subscribingSource subscribeSource: @escaping (consuming Downstream<Element>) -> Upstream, on queue: DispatchBatching, sourceEndsItself: Bool, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
         subscribeToSource = subscribeSource
         self.queue = queue
+        self.sourceEndsItself = sourceEndsItself
         super.init(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, keepsOwnUpstream: true)
     }
 
@@ -121,7 +141,7 @@ import Synchronization
         // Sound: only that class has this kind (checked when a node is made, in debug builds).
         let node = unsafeDowncast(observable, to: SubscribeOnObservable<Element>.self)
         guard case .queue(let queue) = node.scheduler else { return nil }
-        let subscriber = DispatchSubscribeOnSubscriber(subscribingSource: node.subscribeSource, on: queue, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        let subscriber = DispatchSubscribeOnSubscriber(subscribingSource: node.subscribeSource, on: queue, sourceEndsItself: node.sourceEndsItself, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         subscriber.start()
         return subscriber
     }
@@ -137,14 +157,20 @@ import Synchronization
     @inlinable func subscribeSource() {
         if isDisposed { return }
         sourceSubscription = subscribeToSource(downstream)
-        if steps.subscribed() { disposeSourceOnQueue() }
+        if steps.subscribed() { endSource() }
     }
 
-    @usableFromInline override func endOwnUpstream() {
-        if steps.disposed() { disposeSourceOnQueue() }
+    @usableFromInline override func endOwnUpstream(afterTerminal: Bool) {
+        sourceEnded = sourceEndsItself && afterTerminal
+        if steps.disposed() { endSource() }
     }
 
-    @usableFromInline func disposeSourceOnQueue() {
-        queue.dispatchDrain { self.sourceSubscription.take().end() }
+    /// As `DispatchSubscribeOnSink.endSource()`.
+    @usableFromInline func endSource() {
+        if sourceEnded {
+            sourceSubscription.take().end()
+        } else {
+            queue.dispatchDrain { self.sourceSubscription.take().end() }
+        }
     }
 }

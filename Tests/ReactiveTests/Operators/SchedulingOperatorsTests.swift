@@ -207,6 +207,102 @@ final class SubscribeOnTests: ReactiveTestCase {
         }
     }
 
+    /// On a dispatch queue, the subscription of one of the library's observables that ended
+    /// itself (here inside its `subscribe`, on the queue) is let go at once: no block is left on
+    /// the queue to dispose it, so with the queue held by work the source queued, only what the
+    /// subscription keeps while held is alive (one resource; the node is counted before), the
+    /// same as once the queue ran. Subscribed by closures right behind the operator and by an
+    /// observer.
+    func testSubscribeOn_dispatchQueue_libraryObservableEndingInsideSubscribe_isReleasedWithoutABlockOnTheQueue() {
+        #if DEBUG
+        for byClosures in [true, false] {
+            let queue = DispatchQueue(label: "subscribe-on-ends-itself")
+            let release = DispatchSemaphore(value: 0)
+            let log = Collector<String>()
+            let source = Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onCompleted()
+                queue.async { release.wait() }
+                return Disposables.create { log.append("source disposed") }
+            }.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+            let before = Resources.total
+            let subscription = byClosures
+                ? source.subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+                : source.subscribe(LoggingObserver(log))
+            waitUntil(timeout: 10) { log.values.count == 3 }
+            XCTAssertEqual(log.values, ["next 1", "completed", "source disposed"])
+            let held = before + 1
+            waitUntil(timeout: 2) { Resources.total == held }
+            XCTAssertEqual(Resources.total, held, "by closures: \(byClosures)")
+            release.signal()
+            flush(queue)
+            XCTAssertEqual(Resources.total, held, "by closures: \(byClosures)")
+            subscription.dispose()
+        }
+        #endif
+    }
+
+    /// The same for one that ends later, on another thread: its subscription is let go as it
+    /// ends, not by a block on the (held) queue.
+    func testSubscribeOn_dispatchQueue_libraryObservableEndingLater_isReleasedWithoutABlockOnTheQueue() {
+        #if DEBUG
+        for byClosures in [true, false] {
+            let queue = DispatchQueue(label: "subscribe-on-ends-later")
+            let subject = PublishSubject<Int>()
+            let source = subject.map { $0 }.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+            let before = Resources.total
+            let log = Collector<String>()
+            let subscription = byClosures
+                ? source.subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+                : source.subscribe(LoggingObserver(log))
+            flush(queue)
+            let held = before + 1
+            let release = DispatchSemaphore(value: 0)
+            queue.async { release.wait() }
+            subject.onNext(1)
+            subject.onCompleted()
+            XCTAssertEqual(log.values, ["next 1", "completed"])
+            XCTAssertEqual(Resources.total, held, "by closures: \(byClosures)")
+            release.signal()
+            flush(queue)
+            XCTAssertEqual(Resources.total, held, "by closures: \(byClosures)")
+            subscription.dispose()
+        }
+        #endif
+    }
+
+    /// A source that is not an `Observable` keeps RxSwift's order: its disposable, which may do
+    /// anything, is disposed by a block dispatched once the source's `subscribe` returned (also
+    /// when it ended inside it), so after the work the source queued meanwhile; and after an
+    /// end on another thread, on the queue, once the queue is free.
+    func testSubscribeOn_dispatchQueue_sourceNotAnObservable_isDisposedByABlockOnTheQueueAfterItsEnd() {
+        for byClosures in [true, false] {
+            let queue = DispatchQueue(label: "subscribe-on-user-source")
+            let log = Collector<String>()
+            let endingInside = QueueingSource(queue: queue, log: log, endsInside: true)
+                .subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+            let first = byClosures ? endingInside.subscribe(onCompleted: { log.append("completed") }) : endingInside.subscribe(LoggingObserver(log))
+            flush(queue)
+            flush(queue)
+            XCTAssertEqual(log.values, ["completed", "queued by the source", "source disposed"], "by closures: \(byClosures)")
+            first.dispose()
+
+            let later = QueueingSource(queue: queue, log: log, endsInside: false)
+            let endingLater = later.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+            let second = byClosures ? endingLater.subscribe(onCompleted: { log.append("completed") }) : endingLater.subscribe(LoggingObserver(log))
+            flush(queue)
+            log.removeAll()
+            let release = DispatchSemaphore(value: 0)
+            queue.async { release.wait() }
+            later.complete()
+            XCTAssertEqual(log.values, ["completed"], "by closures: \(byClosures)")
+            release.signal()
+            flush(queue)
+            XCTAssertEqual(log.values, ["completed", "source disposed"], "by closures: \(byClosures)")
+            second.dispose()
+        }
+    }
+
     /// Closures right behind a `subscribe(on:)` on a dispatch queue share the operator's sink,
     /// and run as `subscribe(onNext:…)`'s do behind it: on a terminal event, the event's closure
     /// and then `onDisposed`, on the queue, nothing the source sends afterwards, and the source's
@@ -594,6 +690,40 @@ private struct LoggingObserver: ObserverType {
         case .error(let error): log.append("error \(error)")
         case .completed: log.append("completed")
         }
+    }
+}
+
+/// A source that is not an `Observable`: it logs its disposable's disposal, and either completes
+/// inside `subscribe` and then queues work on `queue`, or completes on `complete()`.
+private final class QueueingSource: ObservableType, @unchecked Sendable {
+    typealias Element = Int
+    let queue: DispatchQueue
+    let log: Collector<String>
+    let endsInside: Bool
+    // Written inside `subscribe` on the queue, read by `complete()` after the queue was flushed.
+    private var observer: AnyObserver<Int>?
+
+    init(queue: DispatchQueue, log: Collector<String>, endsInside: Bool) {
+        self.queue = queue
+        self.log = log
+        self.endsInside = endsInside
+    }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        if endsInside {
+            observer.onCompleted()
+            queue.async { [log] in log.append("queued by the source") }
+        } else {
+            self.observer = observer.asObserver()
+        }
+        return Disposables.create { [log] in log.append("source disposed") }
+    }
+
+    /// Completes, and lets the observer go (it holds the subscription, which holds this source).
+    func complete() {
+        let observer = observer
+        self.observer = nil
+        observer?.onCompleted()
     }
 }
 
