@@ -6,11 +6,11 @@ extension ObservableType {
     /// already started (on another thread) may still subscribe after `dispose()` returned, and
     /// that subscription is disposed through the scheduler at once. The source's subscription is
     /// disposed through `scheduler`, also after its own terminal event (one tick later in
-    /// virtual time); on a dispatch queue, an `Observable` of this library that sent its
-    /// terminal event has released its subscription itself, so that nothing is dispatched to
-    /// dispose it (disposing it would do nothing). A source that is not an `Observable` is subscribed as it is, as in
-    /// RxSwift, not through `asObservable()` (whose wrapper would dispose it in place on its
-    /// terminal event).
+    /// virtual time), with one exception: on a dispatch queue, an `Observable` of this library
+    /// released what its subscription held as it sent its terminal event, so that subscription
+    /// is disposed in place, where the event arrived, not by a block dispatched for nothing.
+    /// A source that is not an `Observable` is subscribed as it is, as in RxSwift, not through
+    /// `asObservable()` (whose wrapper would dispose it in place on its terminal event).
     @inlinable public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         // Inlinable, so that its producer and sink are specialised in the caller's module:
         // generic at run time, each subscription looked up the metadata of four generic types
