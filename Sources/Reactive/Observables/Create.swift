@@ -26,7 +26,7 @@ extension ObservableType {
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: CreateObservable<Element>.self)
             let sink = CreateSink(downstream: consume downstream)
-            sink.setUpstream(Upstream(node.subscribeHandler(AnyObserver(eventHandler: sink.on))))
+            sink.setUpstream(disposable: node.subscribeHandler(AnyObserver(eventHandler: sink.on)))
             return .object(sink)
         })
     }

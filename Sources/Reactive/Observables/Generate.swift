@@ -22,7 +22,7 @@ final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendabl
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: GenerateObservable<Element>.self)
             let sink = ForwardingSink(downstream: consume downstream)
-            sink.setUpstream(Upstream(node.scheduler.scheduleRecursive((node.initialState, true)) { step, recurse in
+            sink.setUpstream(disposable: node.scheduler.scheduleRecursive((node.initialState, true)) { step, recurse in
                 do {
                     let state = step.1 ? step.0 : try node.iterate(step.0)
                     if try node.condition(state) {
@@ -34,7 +34,7 @@ final class GenerateObservable<Element>: Observable<Element>, @unchecked Sendabl
                 } catch {
                     sink.forwardError(error)
                 }
-            }))
+            })
             return .object(sink)
         })
     }

@@ -40,7 +40,7 @@ final class SequenceObservable<S: Sequence>: Observable<S.Element>, @unchecked S
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: SequenceObservable<S>.self)
             let sink = ForwardingSink(downstream: consume downstream)
-            sink.setUpstream(Upstream(node.scheduler.scheduleRecursive(node.sequence.makeIterator()) { iterator, recurse in
+            sink.setUpstream(disposable: node.scheduler.scheduleRecursive(node.sequence.makeIterator()) { iterator, recurse in
                 var iterator = iterator
                 if let next = iterator.next() {
                     sink.forwardNext(next)
@@ -48,7 +48,7 @@ final class SequenceObservable<S: Sequence>: Observable<S.Element>, @unchecked S
                 } else {
                     sink.forwardCompleted()
                 }
-            }))
+            })
             return .object(sink)
         })
     }

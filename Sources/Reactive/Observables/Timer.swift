@@ -31,16 +31,16 @@ extension ObservableType where Element: RxAbstractInteger {
             let node = unsafeDowncast(node, to: TimerObservable<Element>.self)
             let sink = ForwardingSink(downstream: consume downstream)
             if let period = node.period {
-                sink.setUpstream(Upstream(node.scheduler.schedulePeriodic(Element.zero, startAfter: node.dueTime, period: period) { count in
+                sink.setUpstream(disposable: node.scheduler.schedulePeriodic(Element.zero, startAfter: node.dueTime, period: period) { count in
                     sink.forwardNext(count)
                     return count &+ 1
-                }))
+                })
             } else {
-                sink.setUpstream(Upstream(node.scheduler.scheduleRelative((), dueTime: node.dueTime) { _ in
+                sink.setUpstream(disposable: node.scheduler.scheduleRelative((), dueTime: node.dueTime) { _ in
                     sink.forwardNext(0)
                     sink.forwardCompleted()
                     return Disposables.create()
-                }))
+                })
             }
             return .object(sink)
         })
