@@ -137,6 +137,11 @@ printTable("Operators (RxSwift's workloads)", [
     row("combineLatestPumping", "event", ops: events / 10, combineLatestPumping, baseline: combineLatestBaseline, target: "≤700 ns"),
     row("combineLatestCreating", "subscription", ops: subscriptions, combineLatestCreating, target: "≤6800 ns"),
 ])
+printTable("Traits", [
+    row("singleCreating", "subscription", ops: subscriptions, singleCreating),
+    row("singleMapCreating", "subscription", ops: subscriptions, singleMapCreating),
+    row("observableCreateCompleting", "subscription", ops: subscriptions, observableCreateCompleting),
+])
 let hopEvents = events / 10
 let hopFloorBatched = measure("baselineHopBatched", ops: hopEvents, repetitions: reps, baselineHopBatched)
 let hopFloorOneByOne = measure("baselineHopOneByOne", ops: hopEvents / 10, repetitions: reps, baselineHopOneByOne)

@@ -2,7 +2,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// A `Completable` from a subscribe function that reports `.completed` or `.error`.
     ///
     /// The reporting closure is `@Sendable`: report from whichever thread the work ends on.
-    public static func create(subscribe: @escaping (@escaping @Sendable (CompletableEvent) -> Void) -> Disposable) -> Completable {
+    @inlinable public static func create(subscribe: @escaping (@escaping @Sendable (CompletableEvent) -> Void) -> Disposable) -> Completable {
         Completable(raw: Observable.create { observer in
             subscribe { event in
                 switch event {

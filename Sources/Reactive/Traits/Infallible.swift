@@ -60,7 +60,9 @@ extension Infallible {
     ///
     /// The sending closure is `@Sendable`: send from whichever thread the work runs on, one
     /// event at a time.
-    public static func create(subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
+    @inlinable public static func create(subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
+        // Inlinable as `Single.create`, and here for each element: sent through generic code, an
+        // element built its `Event` there, a lookup of that type's metadata each.
         Infallible(raw: Observable.create { observer in
             subscribe { event in
                 switch event {

@@ -2,7 +2,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     /// A `Maybe` from a subscribe function that reports `.success`, `.completed` or `.error`.
     ///
     /// The reporting closure is `@Sendable`: report from whichever thread the work ends on.
-    public static func create(subscribe: @escaping (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> Disposable) -> Maybe<Element> {
+    @inlinable public static func create(subscribe: @escaping (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> Disposable) -> Maybe<Element> {
         Maybe(raw: Observable.create { observer in
             subscribe { event in
                 switch event {

@@ -1,0 +1,43 @@
+// Traits: a `Single` made by `create` that succeeds inside `subscribe` (a cached or stubbed
+// request), subscribed with `subscribe(onSuccess:)`, bare and behind a `map`; and the same with
+// an `Observable` and `subscribe(onNext:)`, for comparison. Only `import Reactive` and
+// RxSwift-compatible API, so this file compiles unchanged against RxSwift (with `import
+// RxSwift`) for a side-by-side run. Each returns a checksum.
+import Reactive
+
+@inline(never) func singleCreating(_ n: Int) -> Int {
+    var sum = 0
+    let single = Single<Int>.create { single in
+        single(.success(1))
+        return Disposables.create()
+    }
+    for _ in 0..<n {
+        _ = single.subscribe(onSuccess: { sum += $0 })
+    }
+    return sum
+}
+
+@inline(never) func singleMapCreating(_ n: Int) -> Int {
+    var sum = 0
+    let single = Single<Int>.create { single in
+        single(.success(1))
+        return Disposables.create()
+    }
+    for _ in 0..<n {
+        _ = single.map { $0 }.subscribe(onSuccess: { sum += $0 })
+    }
+    return sum
+}
+
+@inline(never) func observableCreateCompleting(_ n: Int) -> Int {
+    var sum = 0
+    let source = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onCompleted()
+        return Disposables.create()
+    }
+    for _ in 0..<n {
+        _ = source.subscribe(onNext: { sum += $0 })
+    }
+    return sum
+}
