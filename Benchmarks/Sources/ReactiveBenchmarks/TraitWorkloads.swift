@@ -1,6 +1,6 @@
 // Traits: a `Single` made by `create` that succeeds inside `subscribe` (a cached or stubbed
-// request), subscribed with `subscribe(onSuccess:)`, bare and behind a `map`; and the same with
-// an `Observable` and `subscribe(onNext:)`, for comparison. Only `import Reactive` and
+// request), subscribed with `subscribe(onSuccess:)`, bare and behind a `map`, and the same with
+// an `Observable` and `subscribe(onNext:)`, for comparison; elements through an `Infallible`. Only `import Reactive` and
 // RxSwift-compatible API, so this file compiles unchanged against RxSwift (with `import
 // RxSwift`) for a side-by-side run. Each returns a checksum.
 import Reactive
@@ -39,5 +39,18 @@ import Reactive
     for _ in 0..<n {
         _ = source.subscribe(onNext: { sum += $0 })
     }
+    return sum
+}
+
+/// An element through `asInfallible(onErrorJustReturn:)` (a `catch`, as `asDriver` and
+/// `asSignal` have) and six `map`s.
+@inline(never) func infallibleMapPumping(_ n: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let subscription = subject.asInfallible(onErrorJustReturn: 0)
+        .map { $0 }.map { $0 }.map { $0 }.map { $0 }.map { $0 }.map { $0 }
+        .subscribe(onNext: { sum += $0 })
+    for _ in 0..<n { subject.onNext(1) }
+    subscription.dispose()
     return sum
 }

@@ -141,6 +141,7 @@ printTable("Traits", [
     row("singleCreating", "subscription", ops: subscriptions, singleCreating),
     row("singleMapCreating", "subscription", ops: subscriptions, singleMapCreating),
     row("observableCreateCompleting", "subscription", ops: subscriptions, observableCreateCompleting),
+    row("infallibleMapPumping", "event", ops: events / 10, infallibleMapPumping),
 ])
 let hopEvents = events / 10
 let hopFloorBatched = measure("baselineHopBatched", ops: hopEvents, repetitions: reps, baselineHopBatched)

@@ -16,7 +16,7 @@ import Synchronization
 /// closure) runs under it. It is the one place where disposal waits for another thread: for the
 /// source's own `subscribe` code, up to its first event. A source whose `subscribe` waits for
 /// the thread that disposes would deadlock with it.
-final class SubscriptionGate: @unchecked Sendable {
+@usableFromInline final class SubscriptionGate: @unchecked Sendable {
     // A blocking lock, not the library's spinning one: a disposal may wait here for a source's
     // `subscribe`, which can take a while. Recursive: a disposal from inside that `subscribe`,
     // on the subscribing thread, goes through.
@@ -25,11 +25,11 @@ final class SubscriptionGate: @unchecked Sendable {
     private var closed = false
     /// The thread holding the gate for a subscription in progress, 0 when none. Written only by
     /// that thread, so the one that finds its own identifier here is the holder.
-    private let holder = Atomic<UInt>(0)
+    @usableFromInline let holder = Atomic<UInt>(0)
 
     /// Runs `subscribe` (a subscription to the next source) holding the gate, unless the gate
     /// is closed; false if it is.
-    func subscribeIfOpen(_ subscribe: () -> Void) -> Bool {
+    @usableFromInline func subscribeIfOpen(_ subscribe: () -> Void) -> Bool {
         mutex.lock()
         if closed {
             mutex.unlock()
@@ -45,14 +45,14 @@ final class SubscriptionGate: @unchecked Sendable {
 
     /// An event from the source being subscribed: its subscription has started, so the gate
     /// is released (if this thread holds it) before the event goes downstream.
-    @inline(__always) func sourceStarted() {
+    @inlinable @inline(__always) func sourceStarted() {
         let current = holder.load(ordering: .relaxed)
         if current != 0 && current == currentThreadID() { release(current) }
     }
 
     /// Releases the gate if `me`, the calling thread, still holds it (the source's first event
     /// may have released it already).
-    private func release(_ me: UInt) {
+    @usableFromInline func release(_ me: UInt) {
         guard holder.load(ordering: .relaxed) == me else { return }
         holder.store(0, ordering: .relaxed)
         mutex.unlock()
@@ -60,7 +60,7 @@ final class SubscriptionGate: @unchecked Sendable {
 
     /// Closes the gate: no subscription starts afterwards. Waits while another thread is
     /// starting one (until its first event or the end of its `subscribe`).
-    func close() {
+    @usableFromInline func close() {
         mutex.lock()
         closed = true
         mutex.unlock()

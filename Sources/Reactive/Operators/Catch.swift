@@ -5,14 +5,21 @@ extension ObservableType {
     ///
     /// `handler` runs once, on the failing source's thread; an error it throws is forwarded.
     /// The source's subscription is released before the replacement is subscribed.
-    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        CatchObservable(source: asObservable(), handler: handler)
+    @inlinable public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        // Only the deliveries are made here, specialised in the caller's module: they are the
+        // path of every event (each `asDriver`, `asSignal` and `asInfallible` has a `catch`).
+        // Made in the library's generic code, an element cost a lookup of `Event<Element>`'s
+        // metadata (infallibleMapPumping 1,545 -> 460 instructions an element); the node, the
+        // sink and the error's path stay there, made once for every element type.
+        CatchObservable(source: asObservable(), handler: handler,
+                        sourceDelivery: { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) },
+                        caughtDelivery: { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) })
     }
 
     /// Sends `element` and completes when the source fails.
     ///
     /// `--1--#` → `catchAndReturn(0)` → `--1--(0|)`
-    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+    @inlinable public func catchAndReturn(_ element: Element) -> Observable<Element> {
         self.catch { _ in Observable.just(element) }
     }
 
@@ -44,36 +51,46 @@ extension ObservableType {
     }
 }
 
-final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
+@usableFromInline final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     override var chainSources: [AnyObject] { [source] }
     let handler: (Swift.Error) throws -> Observable<Element>
+    /// The sink's handlers of the source's events and of the handler's sequence's, made where
+    /// the element type is known (see `catch(_:)`).
+    let sourceDelivery: (AnyObject, inout Event<Element>) -> Void
+    let caughtDelivery: (AnyObject, inout Event<Element>) -> Void
 
-    init(source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
+    @usableFromInline init(source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>, sourceDelivery: @escaping (AnyObject, inout Event<Element>) -> Void, caughtDelivery: @escaping (AnyObject, inout Event<Element>) -> Void) {
         self.source = source
         self.handler = handler
+        self.sourceDelivery = sourceDelivery
+        self.caughtDelivery = caughtDelivery
         super.init(run: { node, downstream in
             let node = unsafeDowncast(node, to: CatchObservable<Element>.self)
-            let sink = CatchSink(downstream: consume downstream, source: node.source, handler: node.handler)
+            let sink = CatchSink(downstream: consume downstream, node: node)
             sink.start()
             return .object(sink)
         })
     }
 }
 
-final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
+@usableFromInline final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
+    private let sourceDelivery: (AnyObject, inout Event<Element>) -> Void
+    private let caughtDelivery: (AnyObject, inout Event<Element>) -> Void
     /// The handler of the `catch` whose source runs now: the sink takes over a handler's
     /// sequence that is itself a `catch` (see `onSource`). Read and written only on a source's
     /// error, and a source's events never overlap.
     private var handler: (Swift.Error) throws -> Observable<Element>
     /// The source's subscription, then the handler's sequence's, which replaces (disposes) it.
     private let current = SerialDisposable()
-    private let gate = SubscriptionGate()
+    @usableFromInline let gate = SubscriptionGate()
 
-    init(downstream: Downstream<Element>, source: Observable<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
-        self.source = source
-        self.handler = handler
+    init(downstream: Downstream<Element>, node: CatchObservable<Element>) {
+        source = node.source
+        handler = node.handler
+        sourceDelivery = node.sourceDelivery
+        caughtDelivery = node.caughtDelivery
         super.init(downstream: downstream)
     }
 
@@ -83,15 +100,38 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         // handler's subscription there, which its own late subscription must not replace.
         let sourceSubscription = SingleAssignmentDisposable()
         current.disposable = sourceSubscription
-        sourceSubscription.setDisposable(source.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) }))
+        sourceSubscription.setDisposable(source.subscribe(Downstream(self, sourceDelivery)))
     }
 
-    /// The handler's sequence is subscribed at once, inside the source's error (as RxSwift
-    /// does), even when the source fails inside its own `subscribe`.
-    private func onSource(_ event: inout Event<Element>) {
+    /// An event of the source: an element passes through; the terminal events take the
+    /// library's path.
+    @inlinable @inline(__always) func onSource(_ event: inout Event<Element>) {
+        guard case .next = event else {
+            onSourceEnd(event)
+            return
+        }
+        gate.sourceStarted()
+        forward(&event)
+    }
+
+    /// An event of the handler's sequence.
+    @inlinable @inline(__always) func onCaught(_ event: inout Event<Element>) {
+        guard case .next = event else {
+            onCaughtEnd(event)
+            return
+        }
+        gate.sourceStarted()
+        forward(&event)
+    }
+
+    /// The source's completion passes through; on its error, the handler's sequence is
+    /// subscribed at once, inside the error (as RxSwift does), even when the source fails
+    /// inside its own `subscribe`.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func onSourceEnd(_ event: Event<Element>) {
         gate.sourceStarted()
         guard case .error(let error) = event else {
-            forward(&event)
+            forward(event)
             return
         }
         if isStopped { return }
@@ -109,7 +149,7 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
         // Checked and subscribed as one step for a disposal on another thread (see
         // `SubscriptionGate`): once `dispose()` returns, the handler's sequence does not start.
         _ = gate.subscribeIfOpen {
-            current.disposable = caught.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) })
+            current.disposable = caught.subscribe(Downstream(self, caughtDelivery))
         }
     }
 
@@ -127,14 +167,15 @@ final class CatchSink<Element>: ForwardingSink<Element>, @unchecked Sendable {
             // replace. The failed source goes once its successor is subscribed.
             let subscription = SingleAssignmentDisposable()
             let failed = current.exchange(subscription)
-            subscription.setDisposable(next.source.subscribe(Downstream(self) { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) }))
+            subscription.setDisposable(next.source.subscribe(Downstream(self, sourceDelivery)))
             failed?.dispose()
         }
     }
 
-    private func onCaught(_ event: inout Event<Element>) {
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func onCaughtEnd(_ event: Event<Element>) {
         gate.sourceStarted()
-        forward(&event)
+        forward(event)
     }
 
     override func dispose() {

@@ -73,11 +73,16 @@ final class SubscriptionGateTests: ReactiveTestCase {
     /// subscribing returned, so that the next source is subscribed on the queue, not by the
     /// subscribing loop on the test's thread.
     private func completing(on queue: DispatchQueue, after go: DispatchSemaphore) -> Observable<Int> {
+        ending(on: queue, after: go, with: nil)
+    }
+
+    /// Ends on `queue` once `go` is signalled: with `error`, or completes without one.
+    private func ending(on queue: DispatchQueue, after go: DispatchSemaphore, with error: Swift.Error?) -> Observable<Int> {
         Observable<Int>.create { observer in
             let sender = Unchecked(observer)
             queue.async {
                 _ = go.wait(timeout: .now() + 5)
-                sender.value.onCompleted()
+                if let error { sender.value.onError(error) } else { sender.value.onCompleted() }
             }
             return Disposables.create()
         }
@@ -103,6 +108,33 @@ final class SubscriptionGateTests: ReactiveTestCase {
         disposedReturned.signal()
         queue.sync {}
         XCTAssertEqual(waited.value, .success)
+    }
+
+    /// The same for `catch`: the handler's sequence sends inside its `subscribe`, and so does a
+    /// handler's sequence that is itself a `catch`, whose source the sink runs itself.
+    func testCatch_observerWaitingForTheDisposingThread_doesNotDeadlock() {
+        let handlers: [(String, Observable<Int>)] = [
+            ("the handler's sequence", Observable.just(1)),
+            ("a catch as the handler's sequence", Observable.just(1).catch { _ in .empty() }),
+        ]
+        for (name, next) in handlers {
+            let queue = DispatchQueue(label: "first fails")
+            let go = DispatchSemaphore(value: 0)
+            let first = ending(on: queue, after: go, with: TestError.first)
+            let inObserver = DispatchSemaphore(value: 0)
+            let disposedReturned = DispatchSemaphore(value: 0)
+            let waited = LockedBox<DispatchTimeoutResult?>(nil)
+            let subscription = first.catch { _ in next }.subscribe(onNext: { _ in
+                inObserver.signal()
+                waited.mutate { $0 = disposedReturned.wait(timeout: .now() + 2) }
+            })
+            go.signal()
+            XCTAssertEqual(inObserver.wait(timeout: .now() + 5), .success, name)
+            subscription.dispose()
+            disposedReturned.signal()
+            queue.sync {}
+            XCTAssertEqual(waited.value, .success, name)
+        }
     }
 
     /// A disposal from inside the source's own `subscribe`, on the subscribing thread, goes
