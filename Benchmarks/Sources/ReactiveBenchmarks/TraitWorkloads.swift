@@ -1,8 +1,9 @@
 // Traits: a `Single` made by `create` that succeeds inside `subscribe` (a cached or stubbed
 // request), subscribed with `subscribe(onSuccess:)`, bare and behind a `map`, and the same with
-// an `Observable` and `subscribe(onNext:)`, for comparison; elements through an `Infallible`. Only `import Reactive` and
-// RxSwift-compatible API, so this file compiles unchanged against RxSwift (with `import
-// RxSwift`) for a side-by-side run. Each returns a checksum.
+// an `Observable` and `subscribe(onNext:)`, for comparison; elements through an `Infallible`, and
+// through what a `Driver` is made of. Only `import Reactive` and RxSwift-compatible API, so this
+// file compiles unchanged against RxSwift (with `import RxSwift`) for a side-by-side run. Each
+// returns a checksum.
 import Reactive
 
 @inline(never) func singleCreating(_ n: Int) -> Int {
@@ -49,6 +50,23 @@ import Reactive
     let subject = PublishSubject<Int>()
     let subscription = subject.asInfallible(onErrorJustReturn: 0)
         .map { $0 }.map { $0 }.map { $0 }.map { $0 }.map { $0 }.map { $0 }
+        .subscribe(onNext: { sum += $0 })
+    for _ in 0..<n { subject.onNext(1) }
+    subscription.dispose()
+    return sum
+}
+
+/// `driverMapPumping` spelled with `Observable` operators, as RxCocoa builds a `Driver` (each
+/// operator's result shared with `share(replay: 1, scope: .whileConnected)`): the same file
+/// compiles against RxSwift, whose RxCocoa does not build on Linux, for the `Driver` row's
+/// RxSwift figure.
+@inline(never) func driverCompositionPumping(_ n: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let subscription = subject.observe(on: MainScheduler.instance).catchAndReturn(0).share(replay: 1, scope: .whileConnected)
+        .map { $0 }.share(replay: 1, scope: .whileConnected).map { $0 }.share(replay: 1, scope: .whileConnected)
+        .map { $0 }.share(replay: 1, scope: .whileConnected).map { $0 }.share(replay: 1, scope: .whileConnected)
+        .map { $0 }.share(replay: 1, scope: .whileConnected).map { $0 }.share(replay: 1, scope: .whileConnected)
         .subscribe(onNext: { sum += $0 })
     for _ in 0..<n { subject.onNext(1) }
     subscription.dispose()

@@ -142,6 +142,8 @@ printTable("Traits", [
     row("singleMapCreating", "subscription", ops: subscriptions, singleMapCreating),
     row("observableCreateCompleting", "subscription", ops: subscriptions, observableCreateCompleting),
     row("infallibleMapPumping", "event", ops: events / 10, infallibleMapPumping),
+    row("driverMapPumping", "event", ops: events / 10, driverMapPumping),
+    row("driverCompositionPumping", "event", ops: events / 10, driverCompositionPumping),
 ])
 let hopEvents = events / 10
 let hopFloorBatched = measure("baselineHopBatched", ops: hopEvents, repetitions: reps, baselineHopBatched)

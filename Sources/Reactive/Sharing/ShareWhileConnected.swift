@@ -10,17 +10,21 @@
 ///
 /// Subscribed directly, with no current-thread trampoline, as RxSwift's. One lock, this node's,
 /// guards the current connection and its subscribers; nothing is called under it.
-final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchecked Sendable {
+@usableFromInline final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchecked Sendable {
     let source: Observable<Element>
     override var chainSources: [AnyObject] { [source] }
-    let replaysLatest: Bool
-    let lock = Lock()
+    @usableFromInline let replaysLatest: Bool
+    @usableFromInline let lock = Lock()
     // Guarded by `lock`.
-    var connection: ShareConnection<Element>?
+    @usableFromInline var connection: ShareConnection<Element>?
+    /// The connection's handler of the source's events, made where the element type is known
+    /// (see `share(replay:scope:)`).
+    let delivery: (AnyObject, inout Event<Element>) -> Void
 
-    init(source: Observable<Element>, replaysLatest: Bool) {
+    @usableFromInline init(source: Observable<Element>, replaysLatest: Bool, delivery: @escaping (AnyObject, inout Event<Element>) -> Void) {
         self.source = source
         self.replaysLatest = replaysLatest
+        self.delivery = delivery
         super.init(run: { node, downstream in
             unsafeDowncast(node, to: ShareWhileConnectedObservable<Element>.self).subscribeShared(consume downstream)
         }, trampolined: false)
@@ -57,13 +61,13 @@ final class ShareWhileConnectedObservable<Element>: Observable<Element>, @unchec
 /// It stands for the subscribers' observer, as RxSwift's connection does (`FinalObserverSink`:
 /// a `do` on the source keeps RxSwift's order of its handlers). On a terminal event it ends the
 /// source's subscription before the subscribers hear the end, as RxSwift's connection does.
-final class ShareConnection<Element>: Sink, FinalObserverSink, SubjectObserving, SubjectUnsubscribing, @unchecked Sendable {
-    private let parent: ShareWhileConnectedObservable<Element>
+@usableFromInline final class ShareConnection<Element>: Sink, FinalObserverSink, SubjectObserving, SubjectUnsubscribing, @unchecked Sendable {
+    @usableFromInline let parent: ShareWhileConnectedObservable<Element>
     // Guarded by the parent's lock.
-    @exclusivity(unchecked) var observers = SubjectObservers<Element>()
+    @exclusivity(unchecked) @usableFromInline var observers = SubjectObservers<Element>()
     @exclusivity(unchecked) var connected = false
     /// The latest element, when the parent replays it.
-    @exclusivity(unchecked) var latest: Element?
+    @exclusivity(unchecked) @usableFromInline var latest: Element?
 
     init(parent: ShareWhileConnectedObservable<Element>) {
         self.parent = parent
@@ -72,51 +76,50 @@ final class ShareConnection<Element>: Sink, FinalObserverSink, SubjectObserving,
 
     /// RxSwift's connection leaves the source's disposal to the source after its end (see
     /// `FinalObserverSink`).
-    var isFinalObserver: Bool { true }
+    @usableFromInline var isFinalObserver: Bool { true }
 
     func connect(to source: Observable<Element>) {
-        setUpstream(source.subscribe(Downstream(self) { unsafeDowncast($0, to: ShareConnection<Element>.self).on(&$1) }))
+        setUpstream(source.subscribe(Downstream(self, parent.delivery)))
     }
 
-    private func on(_ event: inout Event<Element>) {
+    /// An event of the source: an element is delivered in place to the subscribers of the
+    /// moment (copied under the lock), or queued for one still receiving the latest element.
+    @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
+        guard case .next(let element) = event else {
+            end(event)
+            return
+        }
         parent.lock.lock()
         guard parent.connection === self else {
             // Ended: disconnected, or terminated (a late event of a source that ignores disposal).
             parent.lock.unlock()
             return
         }
-        if case .next(let element) = event {
-            if parent.replaysLatest { latest = element }
-            guard observers.pending == nil else {
-                // A subscriber still receiving the latest element: queued for it.
-                SubjectObservers.send(event, of: self, unlocking: parent.lock)
-                return
-            }
-            // Delivered in place to the subscribers of the moment, copied under the lock.
-            if let lone = observers.loneObserver {
-                parent.lock.unlock()
-                lone.forward(&event)
-            } else if let several = observers.several {
-                parent.lock.unlock()
-                for entry in several { entry.observer.forward(&event) }
-            } else {
-                parent.lock.unlock()
-            }
+        if parent.replaysLatest { latest = element }
+        SubjectObservers.sendInPlace(&event, of: self, unlocking: parent.lock)
+    }
+
+    /// The source's terminal event: the next subscriber connects afresh. The source's
+    /// subscription ends before the subscribers hear it, as in RxSwift.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func end(_ event: Event<Element>) {
+        parent.lock.lock()
+        guard parent.connection === self else {
+            parent.lock.unlock()
             return
         }
-        // The end: the next subscriber connects afresh. The source's subscription ends before
-        // the subscribers hear it, as in RxSwift.
         parent.connection = nil
         latest = nil
         let live = observers.removeAll(delivering: event)
         parent.lock.unlock()
         _ = markStopped()
         dispose()
+        var event = event
         for entry in live { entry.observer.forward(&event) }
     }
 
     /// A subscriber leaves; the last one disconnects.
-    func unsubscribe(_ key: Int) {
+    @usableFromInline func unsubscribe(_ key: Int) {
         parent.lock.lock()
         let removed = observers.remove(key)
         let disconnects = removed != nil && observers.isEmpty && parent.connection === self
