@@ -11,9 +11,7 @@ extension ObservableType {
         // Made in the library's generic code, an element cost a lookup of `Event<Element>`'s
         // metadata (infallibleMapPumping 1,545 -> 460 instructions an element); the node, the
         // sink and the error's path stay there, made once for every element type.
-        CatchObservable(source: asObservable(), handler: handler,
-                        sourceDelivery: { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) },
-                        caughtDelivery: { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) })
+        CatchObservable(source: asObservable(), handler: handler, sourceDelivery: CatchSink<Element>.sourceDelivery, caughtDelivery: CatchSink<Element>.caughtDelivery)
     }
 
     /// Sends `element` and completes when the source fails.
@@ -101,6 +99,17 @@ extension ObservableType {
         let sourceSubscription = SingleAssignmentDisposable()
         current.disposable = sourceSubscription
         sourceSubscription.setDisposable(source.subscribe(Downstream(self, sourceDelivery)))
+    }
+
+    /// The handlers of the source's events and of the handler's sequence's, for `catch(_:)` to
+    /// make where it is called: made here, they capture nothing (made in `ObservableType`'s
+    /// extension, in generic code, each captured `Self`).
+    @inlinable static var sourceDelivery: (AnyObject, inout Event<Element>) -> Void {
+        { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) }
+    }
+
+    @inlinable static var caughtDelivery: (AnyObject, inout Event<Element>) -> Void {
+        { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) }
     }
 
     /// An event of the source: an element passes through; the terminal events take the

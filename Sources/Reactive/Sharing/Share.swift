@@ -22,9 +22,7 @@ extension ObservableType {
         // at each share (driverCompositionPumping, seven shares, 7,815 -> 3,170 instructions an
         // element). The node, its subscriptions and the terminal event stay in the library.
         guard replay <= 1, case .whileConnected = scope else { return shareWithSubject(replay: replay, scope: scope) }
-        return ShareWhileConnectedObservable(source: asObservable(), replaysLatest: replay == 1, delivery: {
-            unsafeDowncast($0, to: ShareConnection<Element>.self).on(&$1)
-        })
+        return ShareWhileConnectedObservable(source: asObservable(), replaysLatest: replay == 1, delivery: ShareConnection<Element>.delivery)
     }
 
     /// `share(replay:scope:)`'s other forms, through a subject.

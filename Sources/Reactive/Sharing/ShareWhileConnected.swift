@@ -16,7 +16,7 @@
     @usableFromInline let replaysLatest: Bool
     @usableFromInline let lock = Lock()
     // Guarded by `lock`.
-    @usableFromInline var connection: ShareConnection<Element>?
+    @exclusivity(unchecked) @usableFromInline var connection: ShareConnection<Element>?
     /// The connection's handler of the source's events, made where the element type is known
     /// (see `share(replay:scope:)`).
     let delivery: (AnyObject, inout Event<Element>) -> Void
@@ -78,6 +78,13 @@
     /// `FinalObserverSink`).
     @usableFromInline var isFinalObserver: Bool { true }
 
+    /// The handler of the source's events, for `share(replay:scope:)` to make where it is
+    /// called: made here, in the connection's own context, it captures nothing (made in
+    /// `ObservableType`'s extension, in generic code, it captured `Self`).
+    @inlinable static var delivery: (AnyObject, inout Event<Element>) -> Void {
+        { unsafeDowncast($0, to: ShareConnection<Element>.self).on(&$1) }
+    }
+
     func connect(to source: Observable<Element>) {
         setUpstream(source.subscribe(Downstream(self, parent.delivery)))
     }
@@ -96,7 +103,21 @@
             return
         }
         if parent.replaysLatest { latest = element }
-        SubjectObservers.sendInPlace(&event, of: self, unlocking: parent.lock)
+        // Written out on the stored property, not through `SubjectObservers.sendInPlace`: that
+        // reaches `observers` through `SubjectObserving`, which a share made in generic code
+        // (every `Driver`'s) ran with a dynamic exclusivity check a read (about 60 instructions).
+        if observers.pending != nil {
+            // A subscriber still receiving the latest element: queued for it.
+            observers.sendQueueingOrEnding(event, unlocking: parent.lock)
+        } else if let lone = observers.loneObserver {
+            parent.lock.unlock()
+            lone.forward(&event)
+        } else if let several = observers.several {
+            parent.lock.unlock()
+            for entry in several { entry.observer.forward(&event) }
+        } else {
+            parent.lock.unlock()
+        }
     }
 
     /// The source's terminal event: the next subscriber connects afresh. The source's
