@@ -1,9 +1,9 @@
 // Traits: a `Single` made by `create` that succeeds inside `subscribe` (a cached or stubbed
 // request), subscribed with `subscribe(onSuccess:)`, bare and behind a `map`, and the same with
-// an `Observable` and `subscribe(onNext:)`, for comparison; elements through an `Infallible`, and
-// through what a `Driver` is made of. Only `import Reactive` and RxSwift-compatible API, so this
-// file compiles unchanged against RxSwift (with `import RxSwift`) for a side-by-side run. Each
-// returns a checksum.
+// an `Observable` and `subscribe(onNext:)`, for comparison; elements through an `Infallible`,
+// through what a `Driver` is made of, and bound to a relay. Only `import Reactive` and API of
+// RxSwift and RxRelay, so this file compiles unchanged against them (with `import RxSwift` and
+// `import RxRelay`) for a side-by-side run. Each returns a checksum.
 import Reactive
 
 @inline(never) func singleCreating(_ n: Int) -> Int {
@@ -70,5 +70,19 @@ import Reactive
         .subscribe(onNext: { sum += $0 })
     for _ in 0..<n { subject.onNext(1) }
     subscription.dispose()
+    return sum
+}
+
+/// An element bound from a subject to a `BehaviorRelay` (`bind(to:)`), which one subscriber
+/// observes.
+@inline(never) func relayBindingPumping(_ n: Int) -> Int {
+    let subject = PublishSubject<Int>()
+    let relay = BehaviorRelay<Int>(value: 0)
+    var sum = 0
+    let counting = relay.subscribe(onNext: { sum += $0 })
+    let binding = subject.bind(to: relay)
+    for _ in 0..<n { subject.onNext(1) }
+    binding.dispose()
+    counting.dispose()
     return sum
 }

@@ -142,6 +142,7 @@ printTable("Traits", [
     row("singleMapCreating", "subscription", ops: subscriptions, singleMapCreating),
     row("observableCreateCompleting", "subscription", ops: subscriptions, observableCreateCompleting),
     row("infallibleMapPumping", "event", ops: events / 10, infallibleMapPumping),
+    row("relayBindingPumping", "event", ops: events / 10, relayBindingPumping),
     row("driverMapPumping", "event", ops: events / 10, driverMapPumping),
     row("driverCompositionPumping", "event", ops: events / 10, driverCompositionPumping),
 ])

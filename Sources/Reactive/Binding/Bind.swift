@@ -6,12 +6,12 @@ extension ObservableType {
     /// fail: an error is forwarded to the observers as it is.
     ///
     /// - Returns: The subscription; dispose it (or put it in a `DisposeBag`) to stop.
-    public func bind<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element {
+    @inlinable public func bind<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element {
         recordSubscription(subscribe(fanningOutTo: observers), to: asObservable(), as: "bind", file: file, line: line)
     }
 
     /// Sends this sequence's elements, as optionals, to `observers`; see `bind(to:)`.
-    public func bind<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element? {
+    @inlinable public func bind<Observer: ObserverType>(to observers: Observer..., file: StaticString = #fileID, line: UInt = #line) -> Disposable where Observer.Element == Element? {
         recordSubscription(subscribe(fanningOutTo: observers), to: asObservable(), as: "bind", file: file, line: line)
     }
 
@@ -44,15 +44,16 @@ extension ObservableType {
     }
 
     /// The one observer fan-out behind `bind(to:)`, `drive` and `emit`: every event goes to
-    /// each observer in order.
-    func subscribe<Observer: ObserverType>(fanningOutTo observers: [Observer]) -> Disposable where Observer.Element == Element {
+    /// each observer in order. Inlinable, as the relays' fan-out, so that an event reaches the
+    /// observers through code specialised for it.
+    @inlinable func subscribe<Observer: ObserverType>(fanningOutTo observers: [Observer]) -> Disposable where Observer.Element == Element {
         subscribe { event in
             for observer in observers { observer.on(event) }
         }
     }
 
     /// The fan-out to observers of optionals.
-    func subscribe<Observer: ObserverType>(fanningOutTo observers: [Observer]) -> Disposable where Observer.Element == Element? {
+    @inlinable func subscribe<Observer: ObserverType>(fanningOutTo observers: [Observer]) -> Disposable where Observer.Element == Element? {
         map { $0 as Element? }.subscribe(fanningOutTo: observers)
     }
 }
