@@ -77,8 +77,8 @@ extension ObservableType {
     private let sourceDelivery: (AnyObject, inout Event<Element>) -> Void
     private let caughtDelivery: (AnyObject, inout Event<Element>) -> Void
     /// The handler of the `catch` whose source runs now: the sink takes over a handler's
-    /// sequence that is itself a `catch` (see `onSource`). Read and written only on a source's
-    /// error, and a source's events never overlap.
+    /// sequence that is itself a `catch` (see `end(_:fromSource:)`). Read and written only on a
+    /// source's error, and a source's events never overlap.
     private var handler: (Swift.Error) throws -> Observable<Element>
     /// The source's subscription, then the handler's sequence's, which replaces (disposes) it.
     private let current = SerialDisposable()
@@ -105,41 +105,31 @@ extension ObservableType {
     /// make where it is called: made here, they capture nothing (made in `ObservableType`'s
     /// extension, in generic code, each captured `Self`).
     @inlinable static var sourceDelivery: (AnyObject, inout Event<Element>) -> Void {
-        { unsafeDowncast($0, to: CatchSink<Element>.self).onSource(&$1) }
+        { unsafeDowncast($0, to: CatchSink<Element>.self).on(&$1, fromSource: true) }
     }
 
     @inlinable static var caughtDelivery: (AnyObject, inout Event<Element>) -> Void {
-        { unsafeDowncast($0, to: CatchSink<Element>.self).onCaught(&$1) }
+        { unsafeDowncast($0, to: CatchSink<Element>.self).on(&$1, fromSource: false) }
     }
 
-    /// An event of the source: an element passes through; the terminal events take the
-    /// library's path.
-    @inlinable @inline(__always) func onSource(_ event: inout Event<Element>) {
+    /// An event of the source or of the handler's sequence: an element passes through; the
+    /// terminal events take the library's path.
+    @inlinable @inline(__always) func on(_ event: inout Event<Element>, fromSource: Bool) {
         guard case .next = event else {
-            onSourceEnd(event)
+            end(event, fromSource: fromSource)
             return
         }
         gate.sourceStarted()
         forward(&event)
     }
 
-    /// An event of the handler's sequence.
-    @inlinable @inline(__always) func onCaught(_ event: inout Event<Element>) {
-        guard case .next = event else {
-            onCaughtEnd(event)
-            return
-        }
-        gate.sourceStarted()
-        forward(&event)
-    }
-
-    /// The source's completion passes through; on its error, the handler's sequence is
+    /// A terminal event passes through, but the source's error: then the handler's sequence is
     /// subscribed at once, inside the error (as RxSwift does), even when the source fails
     /// inside its own `subscribe`.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func onSourceEnd(_ event: Event<Element>) {
+    func end(_ event: Event<Element>, fromSource: Bool) {
         gate.sourceStarted()
-        guard case .error(let error) = event else {
+        guard fromSource, case .error(let error) = event else {
             forward(event)
             return
         }
@@ -179,12 +169,6 @@ extension ObservableType {
             subscription.setDisposable(next.source.subscribe(Downstream(self, sourceDelivery)))
             failed?.dispose()
         }
-    }
-
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func onCaughtEnd(_ event: Event<Element>) {
-        gate.sourceStarted()
-        forward(event)
     }
 
     override func dispose() {
