@@ -124,9 +124,9 @@ extension Observable {
 /// never while one runs.
 ///
 /// Two final subclasses: `SubscribeSink`, and `DispatchSubscribeOnSubscriber`, which keeps its
-/// upstream itself (`endOwnUpstream(afterTerminal:)`, called where `keepsOwnUpstream` says so: a flag tested
-/// in place, where an empty method called through the class's table cost every other
-/// subscription about 8 instructions). Its properties, `dispose()` and the methods on the
+/// upstream itself (`endOwnUpstream(afterTerminal:)`, called where `keepsOwnUpstream` says so:
+/// a flag tested in place, where an empty method called through the class's table cost every
+/// other subscription about 8 instructions). Its properties, `dispose()` and the methods on the
 /// event path are final, so that code inlined into other modules reaches them directly, not
 /// through the class's table.
 ///
@@ -145,7 +145,8 @@ extension Observable {
     // Read and cleared only by the first disposer.
     @exclusivity(unchecked) @usableFromInline final var onDisposed: (() -> Void)?
     @usableFromInline final let callStack: [String]
-    // Whether `endOwnUpstream(afterTerminal:)` has anything to dispose (`DispatchSubscribeOnSubscriber`).
+    // Whether `endOwnUpstream(afterTerminal:)` has anything to dispose
+    // (`DispatchSubscribeOnSubscriber`).
     @usableFromInline final let keepsOwnUpstream: Bool
 
     @inlinable init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?, keepsOwnUpstream: Bool) {

@@ -108,8 +108,8 @@ import Synchronization
 ///
 /// Everything else is as with the two sinks (`DispatchSubscribeOnSink`'s steps, written out
 /// again here, see `DispatchSubscribeOnSteps`): the closures' order around disposal is
-/// `ClosuresSink`'s, where the source's subscription is disposed through the queue in place
-/// of the upstream (`endOwnUpstream(afterTerminal:)`); and operators in front of it see an operator, not the
+/// `ClosuresSink`'s, where the source's subscription is ended in place of the upstream
+/// (`endOwnUpstream(afterTerminal:)`); and operators in front of it see an operator, not the
 /// user's observer (`isFinalObserver`), as RxSwift's `subscribe(on:)` sink stands between them.
 ///
 /// Unchecked Sendable: the closures as in `ClosuresSink`; its own fields are constants but for
