@@ -29,7 +29,7 @@ import Synchronization
 
     /// Runs `subscribe` (a subscription to the next source) holding the gate, unless the gate
     /// is closed; false if it is.
-    @usableFromInline func subscribeIfOpen(_ subscribe: () -> Void) -> Bool {
+    func subscribeIfOpen(_ subscribe: () -> Void) -> Bool {
         mutex.lock()
         if closed {
             mutex.unlock()
@@ -60,7 +60,7 @@ import Synchronization
 
     /// Closes the gate: no subscription starts afterwards. Waits while another thread is
     /// starting one (until its first event or the end of its `subscribe`).
-    @usableFromInline func close() {
+    func close() {
         mutex.lock()
         closed = true
         mutex.unlock()
