@@ -143,6 +143,7 @@ printTable("Traits", [
     row("observableCreateCompleting", "subscription", ops: subscriptions, observableCreateCompleting),
     row("infallibleMapPumping", "event", ops: events / 10, infallibleMapPumping),
     row("relayBindingPumping", "event", ops: events / 10, relayBindingPumping),
+    row("bindOnNextPumping", "event", ops: events / 10, bindOnNextPumping),
     row("driverMapPumping", "event", ops: events / 10, driverMapPumping),
     row("driverCompositionPumping", "event", ops: events / 10, driverCompositionPumping),
 ])
