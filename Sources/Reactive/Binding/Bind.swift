@@ -32,7 +32,7 @@ extension ObservableType {
     /// standard error and then an assertion in debug builds (as RxCocoa's fatal error there).
     @inlinable public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         // Inlinable, as `subscribe(onNext:)`, so that each element reaches `onNext` through code
-        // specialised for it (bindOnNextPumping 766 -> 132 instructions an element).
+        // specialised for it (bindOnNextPumping 766 -> 131 instructions an element).
         recordSubscription(subscribe(onNext: onNext, onError: reportBindingError, isolation: isolation), to: asObservable(), as: "bind", file: file, line: line)
     }
 
