@@ -71,12 +71,10 @@
     /// The `on(_:)` of a sink that maps each element: sends what `transform` returns for it,
     /// nothing when that is nil (a filter said no); an error it throws is sent in place of the
     /// element and ends the subscription; terminal events pass through. The one body of the
-    /// sinks of `map`, `compactMap`, a map with a filter joined and two such pairs (inlined into
-    /// each, with `transform` their closures).
+    /// sinks of `compactMap` and of two map-and-filter pairs (inlined into each, with
+    /// `transform` their closures).
     @inlinable @inline(__always) final func forwardTransformed<Source>(_ event: inout Event<Source>, _ transform: (Source) throws -> Element?) {
-        switch event {
-        case .next(let element):
-            if isStopped { return }
+        forwardEach(&event) { element in
             let result: Element
             do {
                 guard let transformed = try transform(element) else { return }
@@ -86,6 +84,34 @@
                 return
             }
             downstream.on(.next(result))
+        }
+    }
+
+    /// As `forwardTransformed`, for a transform whose result is sent unless `predicate` (a
+    /// filter joined to a map) says no: the body of `map`'s sink. Not written with an optional
+    /// result: compiled unspecialised (a `Driver`'s map), one looks up `Optional<Element>`'s
+    /// metadata at every element.
+    @inlinable @inline(__always) final func forwardMapped<Source>(_ event: inout Event<Source>, _ transform: (Source) throws -> Element, keepingIf predicate: ((Element) throws -> Bool)?) {
+        forwardEach(&event) { element in
+            let result: Element
+            do {
+                result = try transform(element)
+                // Called through its optional, which makes no copy of the closure (binding it
+                // with `if let` retained and released its context an element).
+                guard try predicate?(result) != false else { return }
+            } catch {
+                forwardError(error)
+                return
+            }
+            downstream.on(.next(result))
+        }
+    }
+
+    /// Hands each element to `next` while the sink runs; terminal events pass through.
+    @inlinable @inline(__always) final func forwardEach<Source>(_ event: inout Event<Source>, _ next: (Source) -> Void) {
+        switch event {
+        case .next(let element):
+            if !isStopped { next(element) }
         case .error(let error):
             forwardError(error)
         case .completed:

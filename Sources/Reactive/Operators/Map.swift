@@ -28,49 +28,42 @@ extension ObservableType {
         // unspecialised, each would be looked up in the runtime's table at every subscription
         // (mapFilterCreating's six pairs: about 2,100 instructions a subscription).
         super.init(run: { node, downstream in
-            let mapDelivery: (AnyObject, inout Event<Source>) -> Void = { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }
             // Two pairs run as one sink only on one element type (see MapFilter.swift). The
             // comparison of two concrete types folds where this is specialised, so a map that
             // changes the type compiles no two-pairs delivery; it hands over the map's delivery
             // in its place, never called, since with no pair type no pair before is found.
             let keepsTheType = Source.self == Result.self
+            let mapDelivery: (AnyObject, inout Event<Source>) -> Void = { unsafeDowncast($0, to: MapSink<Source, Result>.self).on(&$1) }
             return MapObservable<Source, Result>.startSubscription(
                 node, downstream,
                 map: (MapSink<Source, Result>.self, mapDelivery),
-                mapFilter: (MapFilterSink<Source, Result>.self, { unsafeDowncast($0, to: MapFilterSink<Source, Result>.self).on(&$1) }),
                 twoPairs: (TwoMapFilterPairsSink<Source, Result>.self, keepsTheType ? { unsafeDowncast($0, to: TwoMapFilterPairsSink<Source, Result>.self).on(&$1) } : mapDelivery),
                 pairType: keepsTheType ? MapObservable<Source, Source>.self : nil)
         })
     }
 
     /// Makes the sink of one subscription and subscribes it to the source: one sink for two
-    /// map-and-filter pairs, a map-and-filter, or a map alone, each of the type given and
-    /// delivered to by the handler given with it. `pairType` is the type of a map before this
-    /// one that keeps the element type (see `pairBefore`), nil if this one changes the type
-    /// (its `twoPairs` delivery is then a stand-in, never called). Not inlinable: the same,
-    /// unspecialised, for every element type.
+    /// map-and-filter pairs, or one for a map and its joined filter if any, each of the type
+    /// given and delivered to by the handler given with it. `pairType` is the type of a map
+    /// before this one that keeps the element type (see `pairBefore`), nil if this one changes
+    /// the type (its `twoPairs` delivery is then a stand-in, never called). Not inlinable: the
+    /// same, unspecialised, for every element type.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     static func startSubscription(
         _ node: Observable<Result>, _ downstream: consuming Downstream<Result>,
         map: (MapSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
-        mapFilter: (MapFilterSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
         twoPairs: (TwoMapFilterPairsSink<Source, Result>.Type, (AnyObject, inout Event<Source>) -> Void),
         pairType: MapObservable<Source, Source>.Type?
     ) -> Upstream {
         let node = unsafeDowncast(node, to: MapObservable<Source, Result>.self)
-        if let predicate = node.joinedFilter {
+        if let predicate = node.joinedFilter, let pairType, let pair = node.pairBefore(pairType), let firstPredicate = pair.joinedFilter {
             // A map-and-filter after another of the same element type: one sink for both
             // pairs, subscribed to the first pair's source (see MapFilter.swift).
-            if let pairType, let pair = node.pairBefore(pairType), let firstPredicate = pair.joinedFilter {
-                let sink = twoPairs.0.init(downstream: consume downstream, firstTransform: pair.transform, firstPredicate: firstPredicate, transform: node.transform, predicate: predicate)
-                sink.setUpstream(pair.source.subscribeInsideRun(Downstream(sink, twoPairs.1)))
-                return .object(sink)
-            }
-            let sink = mapFilter.0.init(downstream: consume downstream, transform: node.transform, predicate: predicate)
-            sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, mapFilter.1)))
+            let sink = twoPairs.0.init(downstream: consume downstream, firstTransform: pair.transform, firstPredicate: firstPredicate, transform: node.transform, predicate: predicate)
+            sink.setUpstream(pair.source.subscribeInsideRun(Downstream(sink, twoPairs.1)))
             return .object(sink)
         }
-        let sink = map.0.init(downstream: consume downstream, transform: node.transform)
+        let sink = map.0.init(downstream: consume downstream, transform: node.transform, predicate: node.joinedFilter)
         sink.setUpstream(node.source.subscribeInsideRun(Downstream(sink, map.1)))
         return .object(sink)
     }
@@ -87,15 +80,23 @@ extension MapObservable {
     }
 }
 
+/// The sink of a map, and of a map with its joined filter (see MapFilter.swift): one class and
+/// one delivery for both, so that an app compiles one delivery per map rather than two (a map
+/// alone pays a nil test an element for it). Unchecked Sendable: its closures are constants,
+/// called only from the source's deliveries, which never overlap (the Rx contract, which debug
+/// builds check at the subjects and `create`); disposal goes through the base sink's atomic state.
 @usableFromInline final class MapSink<Source, Result>: ForwardingSink<Result>, @unchecked Sendable {
     @usableFromInline let transform: (Source) throws -> Result
+    /// The filter joined to this map, if any.
+    @usableFromInline let predicate: ((Result) throws -> Bool)?
 
-    @inlinable init(downstream: Downstream<Result>, transform: @escaping (Source) throws -> Result) {
+    @inlinable init(downstream: Downstream<Result>, transform: @escaping (Source) throws -> Result, predicate: ((Result) throws -> Bool)?) {
         self.transform = transform
+        self.predicate = predicate
         super.init(downstream: downstream)
     }
 
     @inlinable @inline(__always) func on(_ event: inout Event<Source>) {
-        forwardTransformed(&event) { try transform($0) }
+        forwardMapped(&event, transform, keepingIf: predicate)
     }
 }
