@@ -39,17 +39,7 @@ extension ObservableType {
         if let isolation {
             return recordSubscription(asObservable().subscribe(deliveringOn: SubscriberActor(isolation), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed), to: asObservable(), as: "subscribe", file: file, line: line)
         }
-        // Right behind a `subscribe(on:)` on a dispatch queue, one sink for the subscription and
-        // the operator (`DispatchSubscribeOnSubscriber`). Only an `Observable` (the type every
-        // operator returns) can be one: for any other type the check is no code at all, and
-        // `asObservable()` is `self`. For an `Observable` it is one comparison here, the rare
-        // path itself out of line.
-        if Self.self == Observable<Element>.self, asObservable().kind == .subscribeOnDispatchQueue, let subscriber = DispatchSubscribeOnSubscriber.subscribe(asObservable(), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed) {
-            return recordSubscription(subscriber, to: asObservable(), as: "subscribe", file: file, line: line)
-        }
-        let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        sink.setUpstream(asObservable().subscribe(sink.downstream))
-        return recordSubscription(sink, to: asObservable(), as: "subscribe", file: file, line: line)
+        return recordSubscription(Observable<Element>.subscribeClosures(asObservable(), onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed), to: asObservable(), as: "subscribe", file: file, line: line)
     }
 
     /// Subscribes closures that receive `object`, held weakly; events after `object` is
@@ -61,6 +51,20 @@ extension ObservableType {
 }
 
 extension Observable {
+    /// `subscribe(onNext:…)` on the sending thread: made once per element type (inlinable, not
+    /// inlined), so that the sink's delivery is specialised while a call site costs an app only
+    /// the call.
+    @inlinable @inline(never) static func subscribeClosures(_ source: Observable<Element>, onNext: consuming ((Element) -> Void)?, onError: consuming ((Swift.Error) -> Void)?, onCompleted: consuming (() -> Void)?, onDisposed: consuming (() -> Void)?) -> ClosuresSink<Element> {
+        // Right behind a `subscribe(on:)` on a dispatch queue, one sink for the subscription and
+        // the operator (`DispatchSubscribeOnSubscriber`), the rare path itself out of line.
+        if source.kind == .subscribeOnDispatchQueue, let subscriber = DispatchSubscribeOnSubscriber.subscribe(source, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed) {
+            return subscriber
+        }
+        let sink = SubscribeSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        sink.setUpstream(source.subscribe(sink.downstream))
+        return sink
+    }
+
     /// `subscribe(onNext:…)` for closures that belong to `actor`: the events reach them through
     /// an `ActorDeliverySink`, and `onDisposed` runs on the actor too.
     @usableFromInline func subscribe(deliveringOn actor: SubscriberActor, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> Disposable {
