@@ -1,9 +1,10 @@
 // Traits: a `Single` made by `create` that succeeds inside `subscribe` (a cached or stubbed
 // request), subscribed with `subscribe(onSuccess:)`, bare and behind a `map`, and the same with
 // an `Observable` and `subscribe(onNext:)`, for comparison; elements through an `Infallible`,
-// through what a `Driver` is made of, and bound to a relay. Only `import Reactive` and API of
-// RxSwift and RxRelay, so this file compiles unchanged against them (with `import RxSwift` and
-// `import RxRelay`) for a side-by-side run. Each returns a checksum.
+// through what a `Driver` is made of, bound to a relay, and through `take(until:)` (what ties a
+// subscription to a screen's life). Only `import Reactive` and API of RxSwift and RxRelay, so
+// this file compiles unchanged against them (with `import RxSwift` and `import RxRelay`) for a
+// side-by-side run. Each returns a checksum.
 import Reactive
 
 @inline(never) func singleCreating(_ n: Int) -> Int {
@@ -84,5 +85,17 @@ import Reactive
     for _ in 0..<n { subject.onNext(1) }
     binding.dispose()
     counting.dispose()
+    return sum
+}
+
+/// An element from a subject through `take(until:)` (its other source a subject that never
+/// sends) to `subscribe(onNext:)`.
+@inline(never) func takeUntilPumping(_ n: Int) -> Int {
+    let subject = PublishSubject<Int>()
+    let stop = PublishSubject<Void>()
+    var sum = 0
+    let subscription = subject.take(until: stop).subscribe(onNext: { sum += $0 })
+    for _ in 0..<n { subject.onNext(1) }
+    subscription.dispose()
     return sum
 }

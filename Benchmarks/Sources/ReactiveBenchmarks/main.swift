@@ -144,6 +144,7 @@ printTable("Traits", [
     row("infallibleMapPumping", "event", ops: events / 10, infallibleMapPumping),
     row("relayBindingPumping", "event", ops: events / 10, relayBindingPumping),
     row("bindOnNextPumping", "event", ops: events / 10, bindOnNextPumping),
+    row("takeUntilPumping", "event", ops: events / 10, takeUntilPumping),
     row("driverMapPumping", "event", ops: events / 10, driverMapPumping),
     row("driverCompositionPumping", "event", ops: events / 10, driverCompositionPumping),
 ])

@@ -7,7 +7,11 @@ extension ObservableType {
     /// an error from it is forwarded, its completion changes nothing. The source is subscribed
     /// next, also when `other` ended the result meanwhile (then disposed at once), as in RxSwift.
     /// Events from the two may arrive on different threads; they are delivered one at a time.
-    public func take<Other>(until other: some ObservableType<Other>) -> Observable<Element> {
+    ///
+    /// Inlinable, so that the source's elements reach the subscriber through code specialised
+    /// for them (an element 1,349 instructions → 228, for about 400 bytes an element type);
+    /// subscribing, `other`'s events and disposal run in the library.
+    @inlinable public func take<Other>(until other: some ObservableType<Other>) -> Observable<Element> {
         UnaryObservable<TakeUntilSink<Element, Other>>(asObservable(), other.asObservable())
     }
 
@@ -18,15 +22,16 @@ extension ObservableType {
     }
 }
 
-final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
+@usableFromInline final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     private let other: Observable<Other>
     private let otherSubscription = SingleAssignmentDisposable()
 
-    init(downstream: Downstream<Element>, parameters other: Observable<Other>) {
+    @usableFromInline init(downstream: Downstream<Element>, parameters other: Observable<Other>) {
         self.other = other
         super.init(downstream: downstream)
     }
 
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func run(_ source: Observable<Element>, _ sourceObserver: Downstream<Element>) {
         otherSubscription.setDisposable(other.subscribe(Downstream(self) { unsafeDowncast($0, to: TakeUntilSink.self).onOther(&$1) }))
         // Subscribed also when `other` ended the result meanwhile (its subscription is then
@@ -34,7 +39,9 @@ final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
         setUpstream(source.subscribe(sourceObserver))
     }
 
-    func on(_ event: inout Event<Element>) {
+    /// A source's event: an element, its error and its completion all pass in place (sent from
+    /// the library instead, a terminal event took 832 bytes of stack a link, RxSwift's 240).
+    @inlinable @inline(__always) func on(_ event: inout Event<Element>) {
         sendInPlace(&event)
     }
 
@@ -46,6 +53,7 @@ final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, U
         }
     }
 
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     override func dispose() {
         if disposeOnce() { otherSubscription.dispose() }
     }
