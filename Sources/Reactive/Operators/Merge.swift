@@ -142,9 +142,9 @@ extension ObservableType {
 ///
 /// Split by what runs how often. Specialised in the app (inlinable): each source element, a
 /// `just` or an `empty` it maps to, each inner event, and every event sent on. In the library,
-/// unspecialised, once per inner subscription or rarer: subscribing an inner observable, the
-/// queue of waiting ones, the count of an inner observable's end, `flatMapFirst`'s selector,
-/// and disposal. The library's part hands out deliveries made specialised in the app
+/// unspecialised, once per subscription or rarer: making this sink and subscribing it (see
+/// `MergeObservable.startSubscription`), subscribing an inner observable, the queue of waiting
+/// ones, the count of an inner observable's end, `flatMapFirst`'s selector, and disposal. The library's part hands out deliveries made specialised in the app
 /// (`inlineDelivery`, `innerSink`), so that the inner events it subscribes to cost no generic
 /// calls, and sends nothing itself: it tells its caller whether to send the completion, so that
 /// a terminal event passing through a chain of these operators takes no more stack a link than
