@@ -287,6 +287,17 @@
     }
 }
 
+extension ErasedSourceHandler {
+    /// The handler of a source past an operator's arity, which does not exist: never called.
+    /// Made in the library, so that an operator whose arity is known compiles no handler of
+    /// its own for such a source (see `CombiningSinkProtocol.sourceHandler(at:arity:)`).
+    @usableFromInline @inline(never) static var beyondArity: ErasedSourceHandler {
+        ErasedSourceHandler { _, _ in
+            preconditionFailure("Internal inconsistency: an event from a source past the operator's arity")
+        }
+    }
+}
+
 /// A source's handler at its event type; see `ErasedSourceHandler`.
 @usableFromInline struct SourceHandler<SourceEvent> {
     @usableFromInline let handler: (AnyObject, inout SourceEvent) -> Void

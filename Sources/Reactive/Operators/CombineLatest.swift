@@ -5,7 +5,7 @@ extension ObservableType {
     ///
     /// `--1-----2--|` with second `----a-----b--|` → `Observable.combineLatest(source, second)` → `----x---y-z--|` where `x = (1, "a")`, `y = (2, "a")`, `z = (2, "b")`
     @inlinable public static func combineLatest<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
-        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
+        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }), arity: packLength(repeat each source))
     }
 
     /// Combines the latest elements of sources that are `Observable`s already into a tuple.
@@ -14,7 +14,7 @@ extension ObservableType {
     ///
     /// As the overload above, with the tuple as the result.
     @inlinable public static func combineLatest<each SourceElement>(_ source: repeat Observable<each SourceElement>) -> Observable<Element> where Element == (repeat each SourceElement) {
-        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: { (value: repeat each SourceElement) in (repeat each value) }))
+        CombiningObservable<CombineLatestSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: { (value: repeat each SourceElement) in (repeat each value) }), arity: packLength(repeat each source))
     }
 
     /// Combines the latest elements of a collection of sources.

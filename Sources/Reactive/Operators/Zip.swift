@@ -3,7 +3,7 @@ extension ObservableType {
     ///
     /// `--1--2--|` with second `----a--b--|` → `Observable.zip(source, second)` → `----x--y--|` where `x = (1, "a")`, `y = (2, "b")`
     @inlinable public static func zip<each Source: ObservableConvertibleType>(_ source: repeat each Source) -> Observable<Element> where Element == (repeat (each Source).Element) {
-        CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }))
+        CombiningObservable<ZipSink<Element>>(CombinedSources(repeat each source, resultSelector: { (value: repeat (each Source).Element) in (repeat each value) }), arity: packLength(repeat each source))
     }
 
     /// Combines the elements of sources that are `Observable`s already by position into tuples.
@@ -12,7 +12,7 @@ extension ObservableType {
     ///
     /// As the overload above, with the tuple as the result.
     @inlinable public static func zip<each SourceElement>(_ source: repeat Observable<each SourceElement>) -> Observable<Element> where Element == (repeat each SourceElement) {
-        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: { (value: repeat each SourceElement) in (repeat each value) }))
+        CombiningObservable<ZipSink<Element>>(CombinedSources(observables: repeat each source, resultSelector: { (value: repeat each SourceElement) in (repeat each value) }), arity: packLength(repeat each source))
     }
 
     /// Combines a collection of sources' elements by position.

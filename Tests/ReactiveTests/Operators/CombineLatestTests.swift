@@ -532,4 +532,29 @@ final class CombineLatestTests: ReactiveTestCase {
         XCTAssertEqual(received.values, Array(0..<2000))
         subscription.dispose()
     }
+
+    func testCombineLatest_anElementAfterItsSourceCompleted_isIgnored() {
+        // A source that breaks the contract (an element after its completion): the element is
+        // not combined, as the source has ended.
+        let other = BehaviorSubject(value: 10)
+        let received = Collector<Int>()
+        let subscription = Observable.combineLatest(RawEvents(events: [.next(1), .completed, .next(2)]), other, resultSelector: +)
+            .subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received.values, [11])
+        other.onNext(20)
+        XCTAssertEqual(received.values, [11, 21])
+        subscription.dispose()
+    }
+}
+
+/// Sends its events inside `subscribe` as they are, with nothing between it and its observer
+/// to hold it to the contract.
+private struct RawEvents: ObservableType {
+    typealias Element = Int
+    let events: [Event<Int>]
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        for event in events { observer.on(event) }
+        return Disposables.create()
+    }
 }
