@@ -22,6 +22,9 @@ extension ObservableType {
     }
 }
 
+/// Unchecked Sendable: what the two sources send goes through the serialising sink's lock and
+/// turns (`SerializingSink`), and the other source's subscription is a
+/// `SingleAssignmentDisposable`, itself thread-safe; the rest is constant.
 @usableFromInline final class TakeUntilSink<Element, Other>: SerializingForwardingSink<Element>, UnaryOperatorSink, @unchecked Sendable {
     private let other: Observable<Other>
     private let otherSubscription = SingleAssignmentDisposable()
