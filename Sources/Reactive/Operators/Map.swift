@@ -20,7 +20,7 @@ extension ObservableType {
     @inlinable init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
         self.source = source
         self.transform = transform
-        // Only the three deliveries are made here, specialised in the caller's module: they are
+        // Only the two deliveries are made here, specialised in the caller's module: they are
         // the path of every event. Choosing the sink, making it and subscribing it happen once
         // a subscription, in the library's own code (`startSubscription`), so that an app does
         // not compile a copy of them for each pair of element types. The types are handed over
