@@ -9,7 +9,7 @@
 /// Code generic over a parameter pack runs its pack loops unspecialised, so the pack-typed part
 /// is kept to building the layout and the selector's reads; the sources' events reach the
 /// combining sink through handlers made where its type is concrete (see
-/// `CombiningSinkProtocol.sourceHandler(at:)`), so the rest runs specialised.
+/// `CombiningSinkProtocol.sourceHandler(at:arity:)`), so the rest runs specialised.
 @usableFromInline struct CombinedSources<Result> {
     @usableFromInline let layout: CombinedLayout
     /// The user's selector, its type erased (see `ErasedResultSelector`).

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The sources deliver to the sink itself: there is no object per source. Each source's
 /// `Downstream` is the sink with a handler that knows the source's index (see
-/// `CombiningSinkProtocol.sourceHandler(at:)`), and the sink keeps each source's subscription
+/// `CombiningSinkProtocol.sourceHandler(at:arity:)`), and the sink keeps each source's subscription
 /// and whether it has ended in its own storage.
 @usableFromInline class CombiningSink<Result>: SerializingSink<CombinedRow?, Result>, @unchecked Sendable {
     /// The observable subscribed, which has the layout, the selector and its reader: kept (one
@@ -88,7 +88,7 @@ import Synchronization
     }
 
     /// Subscribes every source, in order, source `index` delivering through `handlers(index)`
-    /// (`Combiner.sourceHandler(at:)`, made in the caller's specialised code). `sink` is this
+    /// (`Combiner.sourceHandler(at:arity:)`, made in the caller's specialised code). `sink` is this
     /// sink itself, at its own type. With no sources at all, `startWithoutSources()`. (The sink
     /// has no upstream of `Sink`'s kind: it keeps the sources' subscriptions itself.)
     ///
@@ -221,30 +221,22 @@ extension CombiningSinkProtocol {
     /// (the arities apps use most) have `receive` inlined; the others call one copy of it
     /// (`receiveOutOfLine`), a few instructions more an event, so that each result type an app
     /// combines costs its module one copy of the event path, not nine.
-    @inlinable @inline(__always) static func sourceHandler(at index: Int) -> ErasedSourceHandler {
-        switch index {
-        case 0: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 0) }
-        case 1: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 1) }
-        case 2: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 2) }
-        case 3: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 3) }
-        case 4: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 4) }
-        case 5: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 5) }
-        case 6: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 6) }
-        case 7: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 7) }
-        default: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: index) }
-        }
-    }
-
-    /// `sourceHandler(at:)` for an operator of two or three sources (`arity`, a constant where
-    /// this is specialised): only their handlers are made (see `CombiningObservable.init`).
-    /// Apart from `sourceHandler(at:)`, whose handlers a bound in it cost registers: an event
-    /// through seven four-source `combineLatest`s took 24 instructions more.
+    /// `arity` bounds the cases made (a constant where this is specialised: see
+    /// `CombiningObservable.init`): a source at or past it does not exist. `.max` where the
+    /// number of sources is not known (a collection).
     @inlinable @inline(__always) static func sourceHandler(at index: Int, arity: Int) -> ErasedSourceHandler {
         switch index {
         case 0: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 0) }
         case 1: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 1) }
         case 2 where arity > 2: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 2) }
-        default: .beyondArity
+        case 3 where arity > 3: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receive($1, at: 3) }
+        case 4 where arity > 4: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 4) }
+        case 5 where arity > 5: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 5) }
+        case 6 where arity > 6: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 6) }
+        case 7 where arity > 7: ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: 7) }
+        default:
+            // A source past the eighth, of a collection; no other is made.
+            arity == .max ? ErasedSourceHandler { unsafeDowncast($0, to: Self.self).receiveOutOfLine($1, at: index) } : .beyondArity
         }
     }
 
@@ -337,7 +329,7 @@ extension CombiningSinkProtocol {
         switch arity {
         case 2: run = { CombiningObservable<Combiner>.startSubscription($0, $1, handlers: { Combiner.sourceHandler(at: $0, arity: 2) }) }
         case 3: run = { CombiningObservable<Combiner>.startSubscription($0, $1, handlers: { Combiner.sourceHandler(at: $0, arity: 3) }) }
-        default: run = { CombiningObservable<Combiner>.startSubscription($0, $1, handlers: { Combiner.sourceHandler(at: $0) }) }
+        default: run = { CombiningObservable<Combiner>.startSubscription($0, $1, handlers: { Combiner.sourceHandler(at: $0, arity: .max) }) }
         }
         super.init(sources, run: run)
     }
