@@ -99,3 +99,21 @@ import Reactive
     subscription.dispose()
     return sum
 }
+
+/// An element from a subject through six of the one-source operators apps use most (`scan`,
+/// `distinctUntilChanged`, `startWith`, `skip`, `do`, `compactMap`) to `subscribe(onNext:)`, which counts it.
+@inline(never) func oneSourceOperatorsPumping(_ n: Int) -> Int {
+    let subject = PublishSubject<Int>()
+    var sum = 0
+    let subscription = subject
+        .scan(0, accumulator: +)
+        .distinctUntilChanged()
+        .startWith(0)
+        .skip(1)
+        .do(onNext: { _ in })
+        .compactMap { $0 }
+        .subscribe(onNext: { _ in sum += 1 })
+    for _ in 0..<n { subject.onNext(1) }
+    subscription.dispose()
+    return sum
+}

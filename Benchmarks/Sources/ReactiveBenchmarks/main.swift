@@ -145,6 +145,7 @@ printTable("Traits", [
     row("relayBindingPumping", "event", ops: events / 10, relayBindingPumping),
     row("bindOnNextPumping", "event", ops: events / 10, bindOnNextPumping),
     row("takeUntilPumping", "event", ops: events / 10, takeUntilPumping),
+    row("oneSourceOperatorsPumping", "event", ops: events / 10, oneSourceOperatorsPumping),
     row("driverMapPumping", "event", ops: events / 10, driverMapPumping),
     row("driverCompositionPumping", "event", ops: events / 10, driverCompositionPumping),
 ])
