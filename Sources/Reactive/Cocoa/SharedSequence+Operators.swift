@@ -2,11 +2,13 @@
 // delivery on the strategy's scheduler, sharing) and behaves as the `Observable` operator of
 // the same name. Time operators run on the strategy's scheduler.
 //
-// Each is inlinable, as are the conversions (`asDriver`, `asSignal`) and `drive`/`emit`: an
-// operator here is an `Observable` operator and a share, and spelled as a `Driver` it should
-// cost what the same chain spelled with `Observable` operators costs, in the app's code (about
-// 870 bytes an operator) and per element (six maps: 1,827 instructions, against 16,136 when the
-// two were made in the library's generic code, each looking up its types' metadata).
+// Each is inlinable where the `Observable` operator it is made of is (so are the conversions,
+// `asDriver` and `asSignal`, and `drive` and `emit`): an operator here is that operator and a
+// share, and spelled as a `Driver` it should cost what the same chain spelled with `Observable`
+// operators costs, in the app's code (about 870 bytes an operator) and per element (six maps:
+// 1,827 instructions, against 16,136 when the two were made in the library's generic code, each
+// looking up its types' metadata). `debounce`, `throttle`, `withLatestFrom`, `concat`, `debug`,
+// `from` and `of` are not, as their `Observable` operators are not.
 
 extension SharedSequenceConvertibleType {
     /// Transforms each element.
@@ -52,7 +54,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Prints its events and subscriptions (as `Observable.debug`).
-    @inlinable public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> SharedSequence<SharingStrategy, Element> {
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 
@@ -72,12 +74,12 @@ extension SharedSequenceConvertibleType {
     }
 
     /// At most one element per `dueTime`, on the strategy's scheduler.
-    @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
 
     /// The elements followed by `dueTime` of quiet, on the strategy's scheduler.
-    @inlinable public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
 
@@ -87,12 +89,12 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Each element with the latest element of `second` (none before `second` sent).
-    @inlinable public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
     }
 
     /// The latest element of `second` at each element of this one.
-    @inlinable public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
         SharedSequence<SharingStrategy, Second.Element>(asObservable().withLatestFrom(second.asSharedSequence()))
     }
 
@@ -172,12 +174,12 @@ extension SharedSequence {
     }
 
     /// The sequences of a sequence one after another.
-    @inlinable public static func concat<Sources: Sequence>(_ sequence: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
     /// The sequences of a collection one after another.
-    @inlinable public static func concat<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func concat<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
     }
 

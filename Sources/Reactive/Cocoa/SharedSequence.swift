@@ -68,22 +68,22 @@ extension SharedSequence {
     }
 
     /// The given elements then completion, sent on the strategy's scheduler.
-    @inlinable public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+    public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler))
     }
 
     /// The elements of an array then completion, sent on the strategy's scheduler.
-    @inlinable public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
+    public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
 
     /// The elements of a sequence then completion, sent on the strategy's scheduler.
-    @inlinable public static func from<Elements: Sequence>(_ sequence: Elements) -> SharedSequence<SharingStrategy, Element> where Elements.Element == Element {
+    public static func from<Elements: Sequence>(_ sequence: Elements) -> SharedSequence<SharingStrategy, Element> where Elements.Element == Element {
         SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
     }
 
     /// The wrapped element, if any, then completion, sent on the strategy's scheduler.
-    @inlinable public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
+    public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
     }
 }
