@@ -2,48 +2,46 @@
 // delivery on the strategy's scheduler, sharing) and behaves as the `Observable` operator of
 // the same name. Time operators run on the strategy's scheduler.
 //
-// Each is inlinable where the `Observable` operator it is made of is (so are the conversions,
-// `asDriver` and `asSignal`, and `drive` and `emit`): an operator here is that operator and a
-// share, and spelled as a `Driver` it should cost what the same chain spelled with `Observable`
-// operators costs, in the app's code (about 870 bytes an operator) and per element (six maps:
-// 1,827 instructions, against 16,136 when the two were made in the library's generic code, each
-// looking up its types' metadata). `debounce`, `throttle`, `withLatestFrom`, `concat`, `debug`,
-// `from` and `of` are not, as their `Observable` operators are not.
+// None is inlinable: each runs in the library's generic code, where an element costs lookups of
+// its types' metadata (six maps: 16,136 instructions an element, against 1,827 with the
+// operators and their shares specialised in the app). A `Driver` or a `Signal` carries UI events,
+// a few a second, and specialising them tripled the code of a screen written with them
+// (`Benchmarks/BuildCost/CocoaApp.swift`: 25,272 bytes of text, 84,173 specialised).
 
 extension SharedSequenceConvertibleType {
     /// Transforms each element.
-    @inlinable public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
+    public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().map(selector))
     }
 
     /// Transforms each element, keeping the non-nil results.
-    @inlinable public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence<SharingStrategy, Result>(asObservable().compactMap(selector))
     }
 
     /// Keeps the elements for which `predicate` holds.
-    @inlinable public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate))
     }
 
     /// The elements of the sequence made from the latest element only.
-    @inlinable public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+    public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMapLatest(selector))
     }
 
     /// The elements of the sequence made from each element, ignoring elements that arrive
     /// while one runs.
-    @inlinable public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+    public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMapFirst(selector))
     }
 
     /// Merges the sequences made from each element.
-    @inlinable public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
+    public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>) -> SharedSequence<Sharing, Result> {
         SharedSequence<Sharing, Result>(asObservable().flatMap(selector))
     }
 
     /// Runs side effects around its events and lifetime, as `Observable.do`.
-    @inlinable public func `do`(
+    public func `do`(
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
@@ -59,17 +57,17 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Drops elements whose key equals the one before's.
-    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector))
     }
 
     /// Drops elements that `comparer` says equal the one before.
-    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(comparer))
     }
 
     /// Drops elements whose key `comparer` says equals the one before's.
-    @inlinable public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
@@ -84,7 +82,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Each intermediate accumulation.
-    @inlinable public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate) -> SharedSequence<SharingStrategy, Accumulate> {
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate) -> SharedSequence<SharingStrategy, Accumulate> {
         SharedSequence<SharingStrategy, Accumulate>(asObservable().scan(seed, accumulator: accumulator))
     }
 
@@ -102,7 +100,7 @@ extension SharedSequenceConvertibleType {
     ///
     /// A count below 0 skips nothing, as RxCocoa's (a shared sequence cannot fail), and is
     /// reported on standard error through `Hooks`.
-    @inlinable public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+    public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
         if count < 0 {
             Hooks.reportBadArgument("skip(\(count))", of: SharedSequence<SharingStrategy, Element>.self, "a count below 0 skips nothing")
             return asSharedSequence()
@@ -111,65 +109,65 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Sends `element` first.
-    @inlinable public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+    public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().startWith(element))
     }
 
     /// Delays each element by `dueTime`, on the strategy's scheduler.
-    @inlinable public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
 }
 
 extension SharedSequenceConvertibleType where Element: Equatable {
     /// Drops elements equal to the one before.
-    @inlinable public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged())
     }
 }
 
 extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
     /// The elements of the latest inner sequence.
-    @inlinable public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence() }.switchLatest())
     }
 
     /// Merges the inner sequences.
-    @inlinable public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence() }.merge())
     }
 
     /// Merges the inner sequences, at most `maxConcurrent` at once.
-    @inlinable public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
         SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().map { $0.asSharedSequence() }.merge(maxConcurrent: maxConcurrent))
     }
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Each element with `object`, held weakly; completes once `object` is gone.
-    @inlinable public func withUnretained<Object: AnyObject, Out>(_ object: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
+    public func withUnretained<Object: AnyObject, Out>(_ object: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
         SharedSequence<SharingStrategy, Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
     }
 
     /// Each element paired with `object`, held weakly; completes once `object` is gone.
-    @inlinable public func withUnretained<Object: AnyObject>(_ object: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+    public func withUnretained<Object: AnyObject>(_ object: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(object) { ($0, $1) }
     }
 }
 
 extension SharedSequence {
     /// Merges the sequences of a collection.
-    @inlinable public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges the sequences of an array.
-    @inlinable public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges the sequences.
-    @inlinable public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
@@ -184,42 +182,42 @@ extension SharedSequence {
     }
 
     /// Combines the sequences' elements by position (2 or more).
-    @inlinable public static func zip<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> SharedSequence<SharingStrategy, Element> {
+    public static func zip<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.zipPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the sequences' elements by position into tuples.
-    @inlinable public static func zip<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>) -> SharedSequence<SharingStrategy, (repeat each Source)> where Element == (repeat each Source) {
+    public static func zip<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>) -> SharedSequence<SharingStrategy, (repeat each Source)> where Element == (repeat each Source) {
         SharedSequence(Observable.zip(repeat (each source).asObservable()))
     }
 
     /// Combines the latest elements of the sequences (2 or more) each time one sends.
-    @inlinable public static func combineLatest<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> SharedSequence<SharingStrategy, Element> {
+    public static func combineLatest<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>, resultSelector: @escaping (repeat each Source) throws -> Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.combineLatestPack(repeat (each source).asObservable(), resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of the sequences into tuples.
-    @inlinable public static func combineLatest<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>) -> SharedSequence<SharingStrategy, (repeat each Source)> where Element == (repeat each Source) {
+    public static func combineLatest<each Source>(_ source: repeat SharedSequence<SharingStrategy, each Source>) -> SharedSequence<SharingStrategy, (repeat each Source)> where Element == (repeat each Source) {
         SharedSequence(Observable.combineLatest(repeat (each source).asObservable()))
     }
 
     /// Combines a collection of sequences' elements by position.
-    @inlinable public static func zip<Sources: Collection, Result>(_ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func zip<Sources: Collection, Result>(_ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines a collection of sequences' elements by position into arrays.
-    @inlinable public static func zip<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func zip<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.asObservable() }))
     }
 
     /// Combines the latest elements of a collection of sequences.
-    @inlinable public static func combineLatest<Sources: Collection, Result>(_ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func combineLatest<Sources: Collection, Result>(_ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of a collection of sequences into arrays.
-    @inlinable public static func combineLatest<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]> where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map { $0.asObservable() }))
     }
 }

@@ -8,26 +8,26 @@
 /// `Sendable` whatever `Element` is, as `Observable`: a screen's outputs can be handed to
 /// another actor or task and subscribed there.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, Sendable {
-    @usableFromInline let source: Observable<Element>
+    let source: Observable<Element>
 
     /// Shares `source` by the strategy's rule.
-    @inlinable init(_ source: Observable<Element>) {
+    init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 
     /// Takes `source` as it is (it is shared already, or sharing it changes nothing).
-    @inlinable init(raw: Observable<Element>) {
+    init(raw: Observable<Element>) {
         source = raw
     }
 
     /// The sequence as an `Observable`.
-    @inlinable public func asObservable() -> Observable<Element> { source }
+    public func asObservable() -> Observable<Element> { source }
 
     /// Returns `self`.
-    @inlinable public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
+    public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 
     /// The sequence as an `Infallible`.
-    @inlinable public func asInfallible() -> Infallible<Element> { Infallible(raw: source) }
+    public func asInfallible() -> Infallible<Element> { Infallible(raw: source) }
 }
 
 /// How a `SharedSequence` delivers and shares (`DriverSharingStrategy`, `SignalSharingStrategy`).
@@ -48,22 +48,22 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 
 extension SharedSequence {
     /// Completion, delivered on the strategy's scheduler.
-    @inlinable public static func empty() -> SharedSequence<SharingStrategy, Element> {
+    public static func empty() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.empty().subscribe(on: SharingStrategy.scheduler))
     }
 
     /// Nothing, ever.
-    @inlinable public static func never() -> SharedSequence<SharingStrategy, Element> {
+    public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
     }
 
     /// One element then completion, delivered on the strategy's scheduler.
-    @inlinable public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
 
     /// The sequence `factory` makes for each subscription.
-    @inlinable public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
+    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.deferred { factory().asObservable() })
     }
 
@@ -90,12 +90,12 @@ extension SharedSequence {
 
 extension SharedSequence where Element: RxAbstractInteger {
     /// 0, 1, 2, … every `period`, on the strategy's scheduler.
-    @inlinable public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
     }
 
     /// 0 after `dueTime`, then 1, 2, … every `period`, on the strategy's scheduler.
-    @inlinable public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }
@@ -103,19 +103,19 @@ extension SharedSequence where Element: RxAbstractInteger {
 extension ObservableConvertibleType {
     /// This sequence as a shared sequence of strategy `S` (a `Driver`, a `Signal`, or one of
     /// your own), with an error replaced by `onErrorJustReturn` and completion.
-    @inlinable public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorJustReturn: Element) -> SharedSequence<S, Element> {
+    public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorJustReturn: Element) -> SharedSequence<S, Element> {
         SharedSequence(asObservable().observe(on: S.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
     /// This sequence as a shared sequence of strategy `S`, continuing with `onErrorDriveWith`
     /// after an error.
-    @inlinable public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+    public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<S, Element> {
         SharedSequence(asObservable().observe(on: S.scheduler).catch { _ in onErrorDriveWith.asObservable() })
     }
 
     /// This sequence as a shared sequence of strategy `S`, continuing with the one
     /// `onErrorRecover` makes from an error.
-    @inlinable public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+    public func asSharedSequence<S>(sharingStrategy _: S.Type = S.self, onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<S, Element>) -> SharedSequence<S, Element> {
         SharedSequence(asObservable().observe(on: S.scheduler).catch { onErrorRecover($0).asObservable() })
     }
 }

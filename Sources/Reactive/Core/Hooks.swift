@@ -81,7 +81,7 @@ public enum Hooks {
     /// Reports a bad argument given to an operator of a type that cannot fail (a `Driver`, a
     /// `Signal`, an `Infallible`), which goes on as the message says: written to standard
     /// error, in every build (the sequence cannot carry the error, and the program goes on).
-    @usableFromInline static func reportBadArgument(_ call: String, of type: Any.Type, _ outcome: String) {
+    static func reportBadArgument(_ call: String, of type: Any.Type, _ outcome: String) {
         writeToStandardError("⚠️ Reactive: \(call) on \(type): \(outcome)")
     }
 
